@@ -1,0 +1,21 @@
+# SPDX-License-Identifier: Apache-2.0
+# Warning flags and sanitizer switches shared by every Driftscope target.
+
+add_library(driftscope_compiler_options INTERFACE)
+target_compile_options(driftscope_compiler_options INTERFACE
+    $<$<CXX_COMPILER_ID:GNU,Clang>:-Wall -Wextra -Wpedantic>
+    $<$<AND:$<CXX_COMPILER_ID:GNU,Clang>,$<BOOL:${DRIFTSCOPE_WERROR}>>:-Werror>)
+
+# Product code spells out string encodings; tests may use plain literals.
+add_library(driftscope_strict_qt INTERFACE)
+target_compile_definitions(driftscope_strict_qt INTERFACE
+    QT_NO_CAST_FROM_ASCII
+    QT_NO_NARROWING_CONVERSIONS_IN_CONNECT
+    QT_NO_URL_CAST_FROM_STRING)
+
+set(DRIFTSCOPE_SANITIZE "" CACHE STRING "Sanitizers to enable, e.g. address,undefined")
+if(DRIFTSCOPE_SANITIZE)
+    target_compile_options(driftscope_compiler_options INTERFACE
+        -fsanitize=${DRIFTSCOPE_SANITIZE} -fno-omit-frame-pointer -fno-sanitize-recover=all)
+    target_link_options(driftscope_compiler_options INTERFACE -fsanitize=${DRIFTSCOPE_SANITIZE})
+endif()

@@ -1,0 +1,12 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <string_view>
+
+namespace ds::yaml {
+
+// yaml.v2's map key order ("natural" order, yaml-canonical.md §3.1): letters by
+// code point, non-letters before letters, digit runs compared numerically.
+bool naturalKeyLess(std::string_view a, std::string_view b);
+
+} // namespace ds::yaml

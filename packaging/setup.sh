@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Installs every build and test dependency from the distribution's packages and
+# builds Driftscope (Debian 12 and newer; run as root or with sudo available).
+#   ./packaging/setup.sh            install + configure + build (preset "default")
+#   PRESET=asan ./packaging/setup.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null || { echo "setup.sh: run as root or install sudo" >&2; exit 1; }
+    SUDO="sudo"
+fi
+
+packages=(
+    build-essential cmake ninja-build ccache pkg-config git
+    qt6-base-dev qt6-base-dev-tools libgl-dev
+    libyaml-cpp-dev libre2-dev libarchive-dev
+    python3 xvfb xauth
+)
+# KF6 SyntaxHighlighting exists from Debian 13 / Ubuntu 24.04 on; older releases use
+# the built-in YAML highlighter.
+if apt-cache show libkf6syntaxhighlighting-dev >/dev/null 2>&1; then
+    packages+=(libkf6syntaxhighlighting-dev)
+fi
+
+export DEBIAN_FRONTEND=noninteractive
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null | grep -qx installed || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "setup.sh: installing ${missing[*]}"
+    $SUDO apt-get update -q
+    $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+
+PRESET=${PRESET:-default}
+if [ "${CI:-}" = "true" ] && [ "$PRESET" = "default" ]; then
+    PRESET=ci
+fi
+cmake --preset "$PRESET"
+cmake --build --preset "$PRESET"
+echo "setup.sh: built with preset '$PRESET' — run ./packaging/test.sh next"
