@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "value/Value.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+// Go's fmt and strconv printing of template values (go-template.md §7).
+// Arguments are Go interface{} values: Missing and Null both mean nil.
+namespace ds::tmpl::gofmt {
+
+// fmt.Sprint: a space between operands when neither is a string.
+std::string sprint(const std::vector<Value> &args);
+// fmt.Sprintln: spaces between all operands, trailing newline.
+std::string sprintln(const std::vector<Value> &args);
+// fmt.Sprintf with Go's verbs, flags, width/precision, argument indexes and
+// inline errors (%!d(string=hi), %!d(MISSING), %!(EXTRA ...), %!(NOVERB)).
+std::string sprintf(std::string_view format, const std::vector<Value> &args);
+// %v of one value: `[a b]`, `map[a:1]`, floats as strconv 'g', nil as <nil>.
+std::string formatValue(const Value &v);
+// %T: "int64", "[]interface {}", "map[string]interface {}", "<nil>", ...
+std::string typeName(const Value &v);
+// reflect.Kind name: "int64", "slice", "map", "ptr", "struct", "invalid", ...
+std::string kindName(const Value &v);
+// strconv.Quote (printable Unicode kept, \a\b\f\n\r\t\v\\\", \xNN, \uNNNN, \UNNNNNNNN).
+std::string quote(std::string_view s);
+// sprig's strval: strings as is, Stringers via String(), everything else %v.
+std::string strval(const Value &v);
+
+} // namespace ds::tmpl::gofmt
