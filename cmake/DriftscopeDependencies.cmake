@@ -23,6 +23,9 @@ endif()
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(RE2 REQUIRED IMPORTED_TARGET re2)
 
+# libcrypto for Sprig's crypto functions (bcrypt, AES, scrypt, keys and certificates).
+find_package(OpenSSL REQUIRED COMPONENTS Crypto)
+
 set(DRIFTSCOPE_HAVE_KF6_SYNTAX_HIGHLIGHTING OFF)
 if(DRIFTSCOPE_BUILD_GUI AND NOT DRIFTSCOPE_KF6_SYNTAX_HIGHLIGHTING STREQUAL "OFF")
     if(DRIFTSCOPE_KF6_SYNTAX_HIGHLIGHTING STREQUAL "ON")

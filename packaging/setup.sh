@@ -15,7 +15,7 @@ fi
 packages=(
     build-essential cmake ninja-build ccache pkg-config git
     qt6-base-dev qt6-base-dev-tools libgl-dev
-    libyaml-cpp-dev libre2-dev libarchive-dev
+    libyaml-cpp-dev libre2-dev libarchive-dev libssl-dev
     python3 xvfb xauth
 )
 # KF6 SyntaxHighlighting exists from Debian 13 / Ubuntu 24.04 on; older releases use

@@ -2,6 +2,7 @@
 #include "CliRunner.h"
 
 #include "DriftscopeVersion.h"
+#include "RenderCommand.h"
 
 #include <ostream>
 
@@ -14,6 +15,8 @@ void printUsage(std::ostream &out)
     out << "driftscope-cli compares a cluster's CRs with a reference configuration.\n"
            "\n"
            "Usage:\n"
+           "  driftscope-cli render --template FILE [--data FILE] [--function-file FILE]...\n"
+           "                        [--name NAME] [--option missingkey=default|zero|error]\n"
            "  driftscope-cli --version\n"
            "  driftscope-cli -h | --help\n";
 }
@@ -22,6 +25,8 @@ void printUsage(std::ostream &out)
 
 int run(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
 {
+    if (args.size() > 1 && args[1] == "render")
+        return runRender(args, out, err);
     for (std::size_t i = 1; i < args.size(); ++i) {
         const std::string &a = args[i];
         if (a == "--version") {

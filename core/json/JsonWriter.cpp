@@ -81,7 +81,7 @@ public:
             return;
         }
         case Value::Type::String: appendQuoted(out, v.str(), m_options.escapeHtml); return;
-        case Value::Type::Object: appendQuoted(out, v.object().toString(), m_options.escapeHtml); return;
+        case Value::Type::Object: value(v.object().jsonValue(), depth); return;
         case Value::Type::List: list(v, depth); return;
         case Value::Type::Map: map(v, depth); return;
         }

@@ -30,8 +30,6 @@ public:
         (void)name;
         return std::nullopt;
     }
-    // What encoding/json produces for the value (MarshalJSON/MarshalText), as a Value.
-    virtual Value jsonValue() const { return Value(toString()); }
     // Template truth: false only for zero numbers (time.Duration 0); structs and
     // non-nil pointers are always true.
     virtual bool truth() const { return true; }

@@ -252,4 +252,9 @@ bool Value::deepEquals(const Value &other) const
     return false;
 }
 
+Value GoObject::jsonValue() const
+{
+    return Value(toString());
+}
+
 } // namespace ds

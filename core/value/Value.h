@@ -162,6 +162,8 @@ public:
     // Go's %v text (String() method when the type has one).
     virtual std::string toString() const = 0;
     virtual bool equals(const GoObject &other) const { return this == &other; }
+    // What encoding/json produces for it (MarshalJSON/MarshalText), as a Value.
+    virtual Value jsonValue() const;
 };
 
 } // namespace ds

@@ -100,7 +100,7 @@ bool decodeBase64(const std::string &in, std::string &out)
 class ValueBuilder : public YAML::EventHandler
 {
 public:
-    explicit ValueBuilder(const ReadOptions &options) : m_options(options) {}
+    ValueBuilder(const ReadOptions &options, std::string_view text) : m_options(options), m_text(text) {}
 
     std::vector<Value> documents;
 
@@ -113,6 +113,18 @@ public:
 
     void OnNull(const YAML::Mark &mark, YAML::anchor_t anchor) override
     {
+        // yaml-cpp accepts an empty key (": value"); yaml.v2 does not.
+        const bool awaitingKey = !m_stack.empty() && m_stack.back().container.isMap()
+            && m_stack.back().key.isMissing() && !m_stack.back().keyIsMerge;
+        if (awaitingKey && !mark.is_null() && static_cast<std::size_t>(mark.pos) < m_text.size()
+            && m_text[static_cast<std::size_t>(mark.pos)] == ':') {
+            ReadError e;
+            e.line = mark.line + 1;
+            e.column = mark.column + 1;
+            e.message = "did not find expected key";
+            e.scannerError = false;
+            throw ReadAbort{e};
+        }
         add(mark, Value::null(), anchor, Scalar{});
     }
 
@@ -429,6 +441,7 @@ private:
     }
 
     const ReadOptions &m_options;
+    std::string_view m_text;
     std::vector<Frame> m_stack;
     std::unordered_map<YAML::anchor_t, Anchored> m_anchors;
     Value m_root;
@@ -514,7 +527,7 @@ ReadResult read(std::string_view text, const ReadOptions &options)
     ReadResult result;
     // yaml-cpp needs a stream; a BOM at the start is allowed by both parsers.
     std::istringstream stream{std::string(text)};
-    ValueBuilder builder(options);
+    ValueBuilder builder(options, text);
     try {
         YAML::Parser parser(stream);
         while (parser.HandleNextDocument(builder)) {

@@ -113,7 +113,7 @@ Scalar toScalar(const Value &v)
     case Value::Type::Uint64: return {std::to_string(v.toUint64()), false};
     case Value::Type::Float64: return {jsonFloatText(v.toFloat()), false};
     case Value::Type::String: return {jsonString(v.str()), true};
-    case Value::Type::Object: return {jsonString(v.object().toString()), true};
+    case Value::Type::Object: break; // converted by node() through jsonValue()
     case Value::Type::List:
     case Value::Type::Map: break; // typed nil
     }
@@ -356,6 +356,10 @@ private:
 
     void node(const Value &v, Context ctx)
     {
+        if (v.isObject()) {
+            node(v.object().jsonValue(), ctx);
+            return;
+        }
         if (v.isList() && !v.isTypedNil())
             sequence(v.list(), ctx);
         else if (v.isMap() && !v.isTypedNil())

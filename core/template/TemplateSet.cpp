@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "TemplateSet.h"
+
+#include "TemplateExecutor.h"
+#include "TemplateParser.h"
+
+namespace ds::tmpl {
+
+TemplateSet::TemplateSet(const FunctionRegistry &functions) : m_functions(&functions) {}
+TemplateSet::~TemplateSet() = default;
+TemplateSet::TemplateSet(TemplateSet &&) noexcept = default;
+TemplateSet &TemplateSet::operator=(TemplateSet &&) noexcept = default;
+
+std::optional<std::string> TemplateSet::parse(const std::string &name, std::string text)
+{
+    TreeSet trees;
+    try {
+        auto shared = std::make_shared<const std::string>(std::move(text));
+        trees = TemplateParser::parse(name, shared,
+                                      [this](std::string_view fn) { return m_functions->contains(fn); });
+    } catch (const ParseError &e) {
+        return std::string(e.what());
+    }
+    // Go's AddParseTree/associate: an empty tree never replaces an existing one.
+    for (auto &[treeName, tree] : trees) {
+        auto it = m_trees.find(treeName);
+        if (it != m_trees.end() && isEmptyTree(tree->root.get()) && it->second)
+            continue;
+        m_trees[treeName] = std::shared_ptr<ParseTree>(std::move(tree));
+    }
+    return std::nullopt;
+}
+
+const ParseTree *TemplateSet::lookup(const std::string &name) const
+{
+    auto it = m_trees.find(name);
+    return it == m_trees.end() ? nullptr : it->second.get();
+}
+
+std::vector<std::string> TemplateSet::names() const
+{
+    std::vector<std::string> out;
+    for (const auto &[n, t] : m_trees)
+        out.push_back(n);
+    return out;
+}
+
+RenderResult TemplateSet::execute(const std::string &name, const Value &data, FunctionContext &context,
+                                  const RenderLimits &limits) const
+{
+    TemplateExecutor executor(*this, context, limits);
+    return executor.run(name, data);
+}
+
+} // namespace ds::tmpl

@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "value/Value.h"
+
+#include <cstdint>
+#include <string_view>
+
+// Go's number parsing (strconv) and spf13/cast v1.7.0 conversions as sprig uses
+// them (sprig-helm-functions.md §2.3). Failures never throw: sprig discards
+// cast's errors, so they become 0.
+namespace ds::tmpl::gocast {
+
+enum class NumError : std::uint8_t { None, Syntax, Range };
+
+struct IntResult
+{
+    std::int64_t value = 0;
+    NumError error = NumError::None;
+};
+
+struct UintResult
+{
+    std::uint64_t value = 0;
+    NumError error = NumError::None;
+};
+
+struct FloatResult
+{
+    double value = 0;
+    NumError error = NumError::None;
+};
+
+// strconv.ParseUint(s, base, 64) / ParseInt(s, base, 64), base 0 or 2..36. Base 0
+// reads Go literal prefixes (0x 0o 0b, leading 0 = octal) and `_` separators.
+// On overflow the value is Go's clamped one (ParseInt: MaxInt64/MinInt64).
+UintResult parseUint(std::string_view s, int base);
+IntResult parseInt(std::string_view s, int base);
+// strconv.ParseFloat(s, 64): decimal or hex (0x1p4) with `_` separators, inf,
+// infinity, nan (any case). Overflow → ±Inf with Range; underflow is no error.
+FloatResult parseFloat(std::string_view s);
+// strconv.Atoi: optional sign and decimal digits only.
+IntResult atoi(std::string_view s);
+
+// Go's int64(f) on amd64: truncation toward zero; NaN, ±Inf and values outside
+// the int64 range give MinInt64 (what CVTTSD2SI produces).
+std::int64_t floatToInt64(double f);
+
+// cast.ToInt64 / cast.ToInt (Go int is 64-bit, so the same rules): integers as
+// is (uint64 wraps), floats truncate, strings lose a trailing `.0…` and then go
+// through ParseInt base 0, bools 1/0, everything else (nil, lists, maps, objects
+// such as time.Duration — cast's type switch does not match named types) 0.
+std::int64_t toInt64(const Value &v);
+inline std::int64_t toInt(const Value &v) { return toInt64(v); }
+// cast.ToFloat64: numbers converted, strings through ParseFloat (failure 0),
+// bools 1/0, everything else 0.
+double toFloat64(const Value &v);
+
+} // namespace ds::tmpl::gocast
