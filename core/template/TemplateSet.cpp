@@ -31,6 +31,16 @@ std::optional<std::string> TemplateSet::parse(const std::string &name, std::stri
     return std::nullopt;
 }
 
+bool TemplateSet::addAlias(const std::string &alias, const std::string &existing)
+{
+    auto it = m_trees.find(existing);
+    if (it == m_trees.end())
+        return false;
+    auto tree = it->second;
+    m_trees[alias] = tree;
+    return true;
+}
+
 const ParseTree *TemplateSet::lookup(const std::string &name) const
 {
     auto it = m_trees.find(name);

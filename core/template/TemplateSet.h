@@ -49,6 +49,9 @@ public:
     // empty. Returns Go's error text on failure (the set is then unchanged).
     std::optional<std::string> parse(const std::string &name, std::string text);
 
+    // Go: t.New(alias).AddParseTree(alias, t.Lookup(existing).Tree).
+    bool addAlias(const std::string &alias, const std::string &existing);
+
     const ParseTree *lookup(const std::string &name) const;
     std::vector<std::string> names() const;
     void setMissingKey(MissingKey option) { m_missingKey = option; }

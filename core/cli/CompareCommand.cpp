@@ -1,0 +1,251 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "CompareCommand.h"
+
+#include "DriftscopeVersion.h"
+#include "FlagParser.h"
+#include "KlogLog.h"
+#include "compare/CompareEngine.h"
+#include "compare/DiffConfig.h"
+#include "compare/InlineDiffDriver.h"
+#include "compare/UserOverrides.h"
+#include "input/FileInputSource.h"
+#include "reference/ReferenceLoader.h"
+#include "report/ReportWriters.h"
+#include "template/FunctionRegistry.h"
+
+#include <QFileInfo>
+
+#include <algorithm>
+#include <cstdlib>
+#include <ostream>
+#include <set>
+
+namespace ds::cli {
+
+namespace {
+
+const char *kSeeHelp = "See 'cluster-compare -h' for help and examples";
+
+struct Exit
+{
+    int code;
+};
+
+FlagParser makeFlags()
+{
+    using K = FlagParser::Kind;
+    FlagParser f;
+    f.add("all-resources", 'A', K::Bool,
+          "If present, In live mode will try to match all resources that are from the types mentioned in the "
+          "reference. In local mode will try to match all resources passed to the command");
+    f.add("concurrency", 0, K::Int, "Accepted for compatibility; Driftscope schedules work itself (default 4)");
+    f.add("diff-config", 'c', K::String, "Path to the user config file");
+    f.add("filename", 'f', K::StringSlice, "Filename, directory, or glob of files containing the cluster CRs");
+    f.add("generate-override-for", 0, K::StringSlice, "Path for template file you wish to generate a override for");
+    f.add("help", 'h', K::Bool, "help for driftscope-cli");
+    f.add("keep-going", 0, K::Bool,
+          "Compare every CR even when some fail to render; failed CRs are listed and the exit code is 2");
+    f.add("kustomize", 'k', K::String, "Process a kustomization directory (not supported by Driftscope)");
+    f.add("output", 'o', K::String, "Output format. One of: (json, yaml, generate-patches, junit, html)");
+    f.add("override-reason", 0, K::String, "Reason for generating the override");
+    f.add("overrides", 'p', K::String, "Path to user overrides");
+    f.add("recursive", 'R', K::Bool,
+          "Process the directory used in -f, --filename recursively. Useful when you want to manage related "
+          "manifests organized within the same directory.");
+    f.add("reference", 'r', K::String, "Path to reference config file.");
+    f.add("show-managed-fields", 0, K::Bool, "If true, include managed fields in the diff.");
+    f.add("show-template-functions", 0, K::Bool, "Show a list of all available template functions");
+    f.add("verbose", 'v', K::Bool, "Increases the verbosity of the tool");
+    f.add("version", 0, K::Bool, "Print the version and exit");
+    return f;
+}
+
+void usageError(std::ostream &err, const std::string &message)
+{
+    err << "error: " << message << "\n" << kSeeHelp << "\n";
+    throw Exit{2};
+}
+
+void fatal(std::ostream &err, const std::string &message)
+{
+    err << "error: " << message << "\n";
+    throw Exit{2};
+}
+
+std::string helpText(const FlagParser &flags)
+{
+    return "Compare a known valid reference configuration and a set of specific cluster configuration CRs.\n"
+           "Driftscope's command line, compatible with kubectl cluster-compare.\n\n"
+           "Examples:\n"
+           "  # Compare a reference with a local set of CRs:\n"
+           "  driftscope-cli -r ./reference/metadata.yaml -f ./crsdir -R\n\n"
+           "  # Compare with a must-gather:\n"
+           "  driftscope-cli -r ./reference/metadata.yaml -f \"must-gather*/*/cluster-scoped-resources\","
+           "\"must-gather*/*/namespaces\" -R\n\n"
+           "  # Render one template for authoring:\n"
+           "  driftscope-cli render --template t.yaml --data cr.yaml\n\n"
+           "Exit status: 0 no differences, 1 differences or validation issues, 2 errors.\n\n"
+           "Usage:\n  driftscope-cli -r <Reference File> [flags]\n  driftscope-cli render [flags]\n\nFlags:\n"
+        + flags.usage();
+}
+
+std::string tmpDir()
+{
+    const char *t = std::getenv("TMPDIR");
+    std::string dir = t && *t ? t : "/tmp";
+    while (dir.size() > 1 && dir.back() == '/')
+        dir.pop_back();
+    return dir;
+}
+
+std::string goSliceString(const std::vector<std::string> &v)
+{
+    std::string out = "[";
+    for (std::size_t i = 0; i < v.size(); ++i)
+        out += (i ? " " : "") + v[i];
+    return out + "]";
+}
+
+int compare(const FlagParser &flags, std::ostream &out, std::ostream &err)
+{
+    const std::string output = flags.stringValue("output");
+    if (output == "generate-patches") {
+        if (flags.sliceValue("generate-override-for").empty())
+            usageError(err, "Requested user override generation but no entires for which template to generate overrides for");
+        if (flags.stringValue("override-reason").empty())
+            usageError(err, "Reason required when generating overrides");
+    }
+    const std::string referencePath = flags.stringValue("reference");
+    if (referencePath.empty())
+        usageError(err, "\"Reference config file is required\"");
+    if (!QFileInfo::exists(QString::fromStdString(referencePath)))
+        fatal(err, "\"Reference config file doesn't exist\"");
+
+    const bool verbose = flags.boolValue("verbose");
+    KlogLog log(err, verbose ? 1 : 0);
+    ref::ReferenceLoader loader(log);
+    loader.setInlineDiffValidator(compare::inlineDiffValidator());
+    ref::LoadResult loaded = loader.loadMetadata(referencePath);
+    if (!loaded.ok())
+        fatal(err, *loaded.error);
+    compare::CompareOptions options;
+    if (flags.isSet("diff-config")) {
+        const auto config = compare::DiffConfig::load(flags.stringValue("diff-config"));
+        if (!config.ok())
+            fatal(err, *config.error);
+        options.manualCorrelations = config.config.correlationPairs;
+    }
+    if (auto e = loader.loadTemplates(*loaded.reference))
+        fatal(err, *e);
+    options.verbose = verbose;
+    options.allResources = flags.boolValue("all-resources");
+    options.showManagedFields = flags.boolValue("show-managed-fields");
+    options.keepGoing = flags.boolValue("keep-going");
+    options.overridesPath = flags.stringValue("overrides");
+    options.generateOverrideFor = flags.sliceValue("generate-override-for");
+    options.overrideReason = flags.stringValue("override-reason");
+    if (const char *ext = std::getenv("KUBECTL_EXTERNAL_DIFF"))
+        options.externalDiff = ext;
+    options.tmpDir = tmpDir();
+
+    compare::CompareEngine engine(loaded.reference, options, log);
+    if (!options.overridesPath.empty()) {
+        auto overrides = compare::UserOverrides::load(options.overridesPath);
+        if (!overrides.ok())
+            fatal(err, *overrides.error);
+        engine.setOverrides(std::move(overrides.overrides));
+    }
+    if (auto e = engine.prepare())
+        fatal(err, *e);
+    if (!flags.positional().empty())
+        usageError(err, "Unexpected args: " + goSliceString(flags.positional()));
+    if (flags.isSet("kustomize"))
+        fatal(err, "failed to collect resources: kustomize input (-k) is not supported by Driftscope; "
+                   "run `kubectl kustomize DIR > crs.yaml` and pass the file with -f");
+    const std::vector<std::string> files = flags.sliceValue("filename");
+    if (files.empty())
+        fatal(err, "reading CRs from a live cluster is not available in this version of driftscope-cli; "
+                   "pass the CRs with -f (files, directories or a must-gather)");
+
+    input::FileInputSource source(files, flags.boolValue("recursive"));
+    input::LoadedObjects objects = source.load(log);
+    if (!objects.ok())
+        fatal(err, *objects.error);
+    compare::CompareResult result = engine.compare(std::move(objects.objects));
+    if (!result.ok())
+        fatal(err, *result.error);
+    result.report.inputDescription = source.description();
+    report::WriteOptions writeOptions;
+    writeOptions.format = output;
+    writeOptions.verbose = verbose;
+    out << report::writeReport(result.report, *loaded.reference, writeOptions);
+    out.flush();
+    if (!result.report.failures.empty()) {
+        for (const auto &f : result.report.failures)
+            err << "error: " << f.crName << ": " << f.error << "\n";
+        return 2;
+    }
+    if (output == "generate-patches")
+        return 0;
+    const auto &s = result.report.summary;
+    return s.numDiffCRs != 0 || !s.validationIssues.empty() ? 1 : 0;
+}
+
+} // namespace
+
+std::string templateFunctionListing()
+{
+    static const std::vector<std::pair<std::string, std::string>> custom = {
+        {"doNotMatch", "Skip matching this target against the current CR"},
+        {"fromJson", "Parse the incoming string as a structured JSON object"},
+        {"fromJsonArray", "Parse the incoming string as a structured JSON array"},
+        {"fromYaml", "Parse the incoming string as a structured YAML object"},
+        {"fromYamlArray", "Parse the incoming string as a structured YAML array"},
+        {"lookupCR", "Lookup an external CR and return exactly one matching object"},
+        {"lookupCRs", "Lookup an external CR and return an array of matching objects"},
+        {"toJson", "Render incoming data of any type as a JSON string"},
+        {"toToml", "Render incoming data of any type as a TOML document string"},
+        {"toYaml", "Render incoming data of any type as a YAML document string"},
+    };
+    static const std::set<std::string> builtins = {"and", "or", "not", "len", "index", "print", "printf", "println",
+                                                   "html", "js", "urlquery", "call", "eq", "ne", "lt", "le", "gt", "ge"};
+    std::set<std::string> customNames;
+    std::string out = "Available Template Functions\n============================\n";
+    for (const auto &[name, help] : custom) {
+        out += name + ":\n  " + help + "\n";
+        customNames.insert(name);
+    }
+    out += "\nImported from https://masterminds.github.io/sprig/\n"
+           "--------------------------------------------------\n";
+    std::string names;
+    for (const auto &name : tmpl::FunctionRegistry::kubeCompare().names())
+        if (!builtins.count(name) && !customNames.count(name))
+            names += (names.empty() ? "" : ", ") + name;
+    return out + names + "\n";
+}
+
+int runCompare(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
+{
+    FlagParser flags = makeFlags();
+    try {
+        if (auto e = flags.parse(std::vector<std::string>(args.begin() + 1, args.end())))
+            usageError(err, *e);
+        if (flags.boolValue("help")) {
+            out << helpText(flags);
+            return 0;
+        }
+        if (flags.boolValue("version")) {
+            out << "driftscope-cli version " << DRIFTSCOPE_VERSION_STRING << "\n";
+            return 0;
+        }
+        if (flags.boolValue("show-template-functions")) {
+            out << templateFunctionListing();
+            return 0;
+        }
+        return compare(flags, out, err);
+    } catch (const Exit &e) {
+        return e.code;
+    }
+}
+
+} // namespace ds::cli

@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "util/Log.h"
+
+#include <iosfwd>
+
+namespace ds::cli {
+
+// Writes log messages the way kube-compare's klog does on stderr:
+// "Lmmdd hh:mm:ss.uuuuuu threadid file:line] message". Verbose (V(n)) messages
+// are shown up to the configured verbosity.
+class KlogLog : public Log
+{
+public:
+    KlogLog(std::ostream &err, int verbosity) : m_err(err), m_verbosity(verbosity) {}
+    void message(Severity severity, int verbosity, const std::string &text) override;
+
+private:
+    std::ostream &m_err;
+    int m_verbosity;
+};
+
+} // namespace ds::cli

@@ -1,0 +1,399 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "CompareEngine.h"
+
+#include "DiffRunner.h"
+#include "GroupCorrelator.h"
+#include "InlineDiffDriver.h"
+#include "ObjectTransforms.h"
+#include "ReferenceIndexes.h"
+#include "UserOverrides.h"
+#include "ValidationRules.h"
+#include "diff/CharDiff.h"
+#include "patch/MergePatch.h"
+#include "patch/Slug.h"
+#include "reference/MetadataHash.h"
+#include "reference/TemplateRendering.h"
+#include "template/FunctionSpec.h"
+#include "yaml/YamlWriter.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace ds::compare {
+
+namespace {
+
+const char *kSkipTail = " Input contains additional files from supported file extensions (json/yaml) that do not contain "
+                        "a valid resource, error: %s.\n In case this file is expected to be a valid resource modify it "
+                        "accordingly. ";
+
+// kube-compare turns any per-CR error whose text contains "error parsing" into a
+// "Skipping" warning built from the error's words (spec a.2).
+std::optional<std::string> skippingWarning(const std::string &error)
+{
+    if (error.find("error parsing") == std::string::npos)
+        return std::nullopt;
+    std::vector<std::string> words;
+    std::size_t start = 0;
+    while (start <= error.size()) {
+        const std::size_t space = error.find(' ', start);
+        words.push_back(error.substr(start, space == std::string::npos ? std::string::npos : space - start));
+        if (space == std::string::npos)
+            break;
+        start = space + 1;
+    }
+    const std::string where = words.size() > 2 ? words[2] : "Unknown Path";
+    std::string tail = kSkipTail;
+    tail.replace(tail.find("%s"), 2, error.substr(error.rfind(':')));
+    return "Skipping " + where + tail;
+}
+
+} // namespace
+
+struct CompareEngine::Candidate
+{
+    std::size_t templateIndex = 0;
+    bool excluded = false;
+    std::string excludedReason;
+    std::optional<std::string> error;
+    int score = 0;
+    DiffRun diff;
+    std::string referenceYaml;
+    std::string clusterYaml;
+    Value finalReference;
+    Value live;
+};
+
+// State of one comparison run; also the function context for lookupCR(s).
+struct CompareEngine::Context : tmpl::FunctionContext
+{
+    Context(Log &l, DiffRunner r) : log(l), runner(std::move(r)) {}
+
+    std::vector<Value> objectsOfKind(std::string_view apiVersion, std::string_view kind) const override
+    {
+        std::vector<Value> out;
+        auto it = byKind.find({std::string(apiVersion), std::string(kind)});
+        if (it == byKind.end())
+            return out;
+        for (std::size_t i : it->second)
+            out.push_back((*objects)[i].object);
+        return out;
+    }
+    void warn(const std::string &message) override { log.warning(message); }
+
+    Log &log;
+    DiffRunner runner;
+    std::vector<input::ClusterObject> *objects = nullptr;
+    std::map<std::pair<std::string, std::string>, std::vector<std::size_t>> byKind;
+    report::ComparisonReport report;
+    std::map<std::string, int> matchCounts;
+    std::vector<std::string> fatal;
+    std::vector<UserOverride> newOverrides;
+};
+
+CompareEngine::CompareEngine(std::shared_ptr<const ref::Reference> reference, CompareOptions options, Log &log)
+    : m_reference(std::move(reference)), m_options(std::move(options)), m_log(log)
+{
+}
+
+CompareEngine::~CompareEngine() = default;
+
+void CompareEngine::setOverrides(std::shared_ptr<const UserOverrides> overrides)
+{
+    m_overrides = std::move(overrides);
+}
+
+std::optional<std::string> CompareEngine::prepare()
+{
+    m_manual.clear();
+    for (const auto &[crId, path] : m_options.manualCorrelations) {
+        std::size_t found = m_reference->templates.size();
+        for (std::size_t i = 0; i < m_reference->templates.size(); ++i)
+            if (m_reference->templates[i].path == path)
+                found = i; // the last template of that path wins, like Go's name map
+        if (found == m_reference->templates.size())
+            return "error in template manual matching for resource: " + crId + " no template in the name of " + path;
+        m_manual[crId] = found;
+    }
+    std::vector<Value> metadata;
+    for (const auto &t : m_reference->templates)
+        metadata.push_back(t.metadata);
+    m_groups = std::make_unique<GroupCorrelator>(metadata, GroupCorrelator::Order::Templates);
+    for (const auto &groupOverlaps : m_groups->overlapsByGroup()) {
+        if (groupOverlaps.empty())
+            continue;
+        if (!m_options.verbose) {
+            m_log.warning("The reference contains overlapping object definitions which may result in unexpected "
+                          "correlation results. Re-run with '--verbose' output enabled to view a detailed description "
+                          "of the issues");
+            continue;
+        }
+        for (const auto &overlap : groupOverlaps) {
+            std::string fields, names;
+            for (const auto &f : overlap.fieldNames)
+                fields += (fields.empty() ? "" : ", ") + f;
+            std::vector<std::string> paths;
+            for (std::size_t i : overlap.items)
+                paths.push_back(m_reference->templates[i].path);
+            std::sort(paths.begin(), paths.end());
+            for (const auto &p : paths)
+                names += (names.empty() ? "" : ", ") + p;
+            m_log.info(1, "More than one template with same " + fields
+                              + ". By Default for each Cluster CR that is correlated to one of these templates the "
+                                "template with the least number of diffs will be used. To use a different template "
+                                "for a specific CR specify it in the diff-config (-c flag) Template names are: "
+                              + names);
+        }
+    }
+    return std::nullopt;
+}
+
+std::vector<std::size_t> CompareEngine::correlate(const Value &object, bool &manual) const
+{
+    manual = false;
+    auto it = m_manual.find(input::objectId(object));
+    if (it != m_manual.end()) {
+        manual = true;
+        return {it->second};
+    }
+    return m_groups->match(object);
+}
+
+CompareEngine::Candidate CompareEngine::diffAgainstTemplate(std::size_t templateIndex, input::ClusterObject &cr,
+                                                            const std::vector<const UserOverride *> &overrides,
+                                                            Context &context)
+{
+    const ref::ReferenceTemplate &t = m_reference->templates[templateIndex];
+    Candidate c;
+    c.templateIndex = templateIndex;
+    auto fail = [&](const std::string &error) {
+        c.error = error;
+        return c;
+    };
+    // The CR itself loses the omitted fields: later candidates and lookups see that.
+    omitFields(cr.object, t.omitFields);
+    m_log.info(1, "Executing template " + t.path);
+    ref::RenderedTemplate rendered = ref::renderTemplate(t, cr.object, context);
+    if (!rendered.ok()) {
+        if (rendered.doNotMatch) {
+            c.excluded = true;
+            c.excludedReason = rendered.doNotMatchReason;
+            return c;
+        }
+        return fail("template injection failed: " + *rendered.error);
+    }
+    Value reference = rendered.object;
+    const std::string fileName = patch::slug(cr.id);
+    if (t.config.ignoreUnspecifiedFields) {
+        patch::PatchResult merged = patch::MergePatch::apply(cr.object, reference);
+        if (!merged.ok())
+            return fail("template injection failed: failed to properly merge the manifests for " + fileName
+                        + " some diff may be incorrect: " + *merged.error);
+        reference = merged.value;
+    }
+    for (const UserOverride *o : overrides) {
+        if (!o->templatePath.empty() && o->templatePath != t.path)
+            continue;
+        if (auto e = UserOverrides::apply(*o, reference, cr.object, context))
+            return fail("template injection failed: " + *e);
+    }
+    if (auto e = runInlineDiffFunctions(reference, cr.object, t, fileName, m_log))
+        return fail("template injection failed: failed to properly run inline diff functions for " + fileName
+                    + " some diff may be incorrect: " + *e);
+    omitFields(reference, t.omitFields);
+
+    // kubectl's Differ drops managedFields from both objects in place, then masks
+    // Secret data on copies.
+    if (!m_options.showManagedFields) {
+        ref::removeNestedField(reference, {"metadata", "managedFields"});
+        ref::removeNestedField(cr.object, {"metadata", "managedFields"});
+    }
+    c.finalReference = reference;
+    c.live = cr.object;
+    Value merged = reference.deepCopy();
+    Value live = cr.object.deepCopy();
+    const Value apiVersion = live.get("apiVersion");
+    const Value kind = live.get("kind");
+    if (apiVersion.isString() && apiVersion.str() == "v1" && kind.isString() && kind.str() == "Secret")
+        maskSecretData(merged, live);
+    const yaml::WriteResult mergedYaml = yaml::writeCanonical(merged);
+    const yaml::WriteResult liveYaml = yaml::writeCanonical(live);
+    if (!mergedYaml.ok() || !liveYaml.ok())
+        return fail("error occurered during diff: " + (mergedYaml.ok() ? *liveYaml.error : *mergedYaml.error));
+    c.referenceYaml = mergedYaml.text;
+    c.clusterYaml = liveYaml.text;
+    c.diff = context.runner.run(fileName, c.referenceYaml, c.clusterYaml);
+    if (c.diff.error)
+        return fail(*c.diff.error);
+    c.score = diff::CharDiff::score(diff::CharDiff().diffMain(c.referenceYaml, c.clusterYaml));
+    return c;
+}
+
+void CompareEngine::processObject(input::ClusterObject &cr, Context &context)
+{
+    bool manual = false;
+    const std::vector<std::size_t> templates = correlate(cr.object, manual);
+    if (templates.empty()) {
+        context.report.unmatchedAll.push_back(cr.id);
+        if (m_options.allResources)
+            context.report.summary.unmatchedCRs.push_back(cr.id);
+        return;
+    }
+    std::vector<const UserOverride *> overrides;
+    if (m_overrides)
+        overrides = m_overrides->match(cr.object, cr.id);
+    std::vector<Candidate> matches;
+    std::vector<std::string> errors;
+    report::CrResult result;
+    for (std::size_t index : templates) {
+        Candidate c = diffAgainstTemplate(index, cr, overrides, context);
+        report::CandidateResult summary{index, m_reference->templates[index].path, c.score, c.excluded,
+                                        c.excludedReason, c.error};
+        result.candidates.push_back(summary);
+        if (c.excluded) {
+            m_log.info(1, "Template " + m_reference->templates[index].path + " excluded itself from matching: "
+                              + c.excludedReason);
+            continue;
+        }
+        if (c.error) {
+            errors.push_back(*c.error);
+            continue;
+        }
+        matches.push_back(std::move(c));
+    }
+    m_log.info(1, "Found " + std::to_string(matches.size()) + " matches for " + cr.id);
+    if (matches.empty() && errors.empty()) {
+        m_log.info(1, "Skipping comparison of " + cr.id + ": doNotMatch returned by all templates");
+        context.report.skippedByDoNotMatch.push_back(cr.id);
+        return;
+    }
+    const Candidate *best = nullptr;
+    for (const Candidate &m : matches) {
+        m_log.info(1, " - " + m_reference->templates[m.templateIndex].path + " - Diff score: " + std::to_string(m.score));
+        if (!best || m.score < best->score)
+            best = &m;
+    }
+    if (!errors.empty()) {
+        context.report.summary.unmatchedCRs.push_back(cr.id);
+        std::string joined;
+        for (const auto &e : errors)
+            joined += (joined.empty() ? "" : "\n") + e;
+        if (auto warning = skippingWarning(joined)) {
+            m_log.warning(*warning);
+        } else {
+            context.report.failures.push_back({cr.id, cr.source, joined});
+            context.fatal.push_back(joined);
+        }
+        return;
+    }
+    const ref::ReferenceTemplate &t = m_reference->templates[best->templateIndex];
+    context.matchCounts[t.path] += 1;
+    result.crName = cr.id;
+    result.correlatedTemplate = t.path;
+    result.templateIndex = best->templateIndex;
+    result.diffOutput = best->diff.output;
+    result.description = t.effectiveDescription;
+    result.source = cr.source;
+    result.referenceYaml = best->referenceYaml;
+    result.clusterYaml = best->clusterYaml;
+    result.score = best->score;
+    result.manualCorrelation = manual;
+    if (best->score > 0)
+        context.report.summary.numDiffCRs += 1;
+    const auto &generateFor = m_options.generateOverrideFor;
+    if (std::find(generateFor.begin(), generateFor.end(), t.path) != generateFor.end()) {
+        std::string error;
+        if (auto o = UserOverrides::generate(best->finalReference, best->live, t.path, m_options.overrideReason, error))
+            context.newOverrides.push_back(std::move(*o));
+        else
+            context.fatal.push_back(error);
+    }
+    if (!overrides.empty()) {
+        result.patched = m_options.overridesPath;
+        for (const UserOverride *o : overrides)
+            if (!o->reason.empty())
+                result.overrideReasons.push_back(o->reason);
+        context.report.summary.patchedCRs += 1;
+    }
+    context.report.diffs.push_back(std::move(result));
+}
+
+void CompareEngine::markMatchedByReference(Context &context)
+{
+    const ReferenceIndexes indexes(*context.objects);
+    for (const auto &t : m_reference->templates) {
+        const std::string id = input::objectId(t.metadata);
+        if (indexes.ownerReferences.count(id)) {
+            m_log.info(1, "Template " + t.path + " found via ownerReferences (content not validated)");
+        } else if (indexes.subjects.count(id)) {
+            m_log.info(1, "Template " + t.path + " found via RBAC subjects (content not validated)");
+        } else {
+            continue;
+        }
+        context.matchCounts[t.path] += 1;
+        context.report.summary.matchedByReferenceOnly.push_back(t.path);
+    }
+}
+
+void CompareEngine::buildSummary(Context &context)
+{
+    report::Summary &s = context.report.summary;
+    s.totalCRs = 0;
+    for (const auto &[path, n] : context.matchCounts)
+        s.totalCRs += n;
+    context.report.matchCounts = context.matchCounts;
+    s.validationIssues = validationIssues(*m_reference, context.matchCounts, s.numMissing);
+    s.metadataHash = ref::metadataHash(*m_reference);
+    std::vector<UserOverride> patches;
+    if (m_overrides)
+        patches = m_overrides->all();
+    patches.insert(patches.end(), context.newOverrides.begin(), context.newOverrides.end());
+    context.report.patchesYaml = UserOverrides::toYaml(patches);
+}
+
+CompareResult CompareEngine::compare(std::vector<input::ClusterObject> objects, const std::atomic_bool *cancel,
+                                     const ProgressCallback &progress)
+{
+    CompareResult result;
+    Context context(m_log, DiffRunner(m_options.tmpDir, m_options.externalDiff));
+    // Duplicates (same id) are dropped; the first occurrence wins.
+    std::vector<input::ClusterObject> unique;
+    std::set<std::string> seen;
+    for (auto &o : objects) {
+        if (!seen.insert(o.id).second) {
+            m_log.info(2, "Skipping duplicate object " + o.id);
+            continue;
+        }
+        m_log.info(1, "Loading object " + o.id);
+        unique.push_back(std::move(o));
+    }
+    context.objects = &unique;
+    for (std::size_t i = 0; i < unique.size(); ++i)
+        context.byKind[{input::stringField(unique[i].object, {"apiVersion"}),
+                        input::stringField(unique[i].object, {"kind"})}]
+            .push_back(i);
+    markMatchedByReference(context);
+    for (std::size_t i = 0; i < unique.size(); ++i) {
+        if (cancel && cancel->load()) {
+            result.error = "cancelled";
+            return result;
+        }
+        if (progress)
+            progress(i, unique.size());
+        processObject(unique[i], context);
+    }
+    if (progress)
+        progress(unique.size(), unique.size());
+    buildSummary(context);
+    if (!context.fatal.empty() && !m_options.keepGoing) {
+        std::string joined;
+        for (const auto &e : context.fatal)
+            joined += (joined.empty() ? "" : "\n") + e;
+        result.error = "error occurred while trying to process resources: " + joined;
+    }
+    result.report = std::move(context.report);
+    return result;
+}
+
+} // namespace ds::compare

@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "GroupCorrelator.h"
+
+namespace ds::compare {
+
+namespace {
+
+const GroupCorrelator::Field kApiVersion{"apiVersion"};
+const GroupCorrelator::Field kName{"metadata", "name"};
+const GroupCorrelator::Field kNamespace{"metadata", "namespace"};
+const GroupCorrelator::Field kKind{"kind"};
+
+std::string fieldName(const GroupCorrelator::Field &f)
+{
+    std::string out;
+    for (const auto &p : f)
+        out += (out.empty() ? "" : "_") + p;
+    return out;
+}
+
+} // namespace
+
+const std::vector<GroupCorrelator::Group> &GroupCorrelator::groups(Order order)
+{
+    // Declared order, kept for overrides.
+    static const std::vector<Group> declared = {
+        {kApiVersion, kName, kNamespace, kKind}, {kApiVersion, kNamespace, kKind}, {kName, kNamespace, kKind},
+        {kApiVersion, kName, kKind},            {kName, kKind},                   {kNamespace, kKind},
+        {kApiVersion, kKind},                   {kKind},
+    };
+    // sort.Slice with `len(a) >= len(b)` on 8 items is an insertion sort that
+    // reverses groups of equal length.
+    static const std::vector<Group> templates = {
+        {kApiVersion, kName, kNamespace, kKind}, {kApiVersion, kName, kKind}, {kName, kNamespace, kKind},
+        {kApiVersion, kNamespace, kKind},       {kApiVersion, kKind},        {kNamespace, kKind},
+        {kName, kKind},                         {kKind},
+    };
+    return order == Order::Templates ? templates : declared;
+}
+
+bool GroupCorrelator::hashOf(const Value &object, const Group &group, std::string &hash)
+{
+    hash.clear();
+    for (std::size_t i = 0; i < group.size(); ++i) {
+        Value v = object;
+        for (const auto &segment : group[i])
+            v = v.get(segment);
+        if (!v.isString() || v.str().empty())
+            return false;
+        if (i)
+            hash += '_';
+        hash += v.str();
+    }
+    return true;
+}
+
+GroupCorrelator::GroupCorrelator(const std::vector<Value> &metadata, Order order)
+    : m_groups(groups(order)), m_buckets(m_groups.size())
+{
+    for (std::size_t item = 0; item < metadata.size(); ++item) {
+        std::string hash;
+        for (std::size_t g = 0; g < m_groups.size(); ++g) {
+            if (hashOf(metadata[item], m_groups[g], hash)) {
+                m_buckets[g][hash].push_back(item);
+                break;
+            }
+        }
+    }
+}
+
+std::vector<std::size_t> GroupCorrelator::match(const Value &object) const
+{
+    std::string hash;
+    for (std::size_t g = 0; g < m_groups.size(); ++g) {
+        if (m_buckets[g].empty() || !hashOf(object, m_groups[g], hash))
+            continue;
+        auto it = m_buckets[g].find(hash);
+        if (it != m_buckets[g].end())
+            return it->second;
+    }
+    return {};
+}
+
+std::vector<std::vector<GroupCorrelator::Overlap>> GroupCorrelator::overlapsByGroup() const
+{
+    std::vector<std::vector<Overlap>> out(m_groups.size());
+    for (std::size_t g = 0; g < m_groups.size(); ++g) {
+        for (const auto &[hash, items] : m_buckets[g]) {
+            if (items.size() < 2)
+                continue;
+            Overlap o;
+            for (const auto &f : m_groups[g])
+                o.fieldNames.push_back(fieldName(f));
+            o.items = items;
+            out[g].push_back(std::move(o));
+        }
+    }
+    return out;
+}
+
+} // namespace ds::compare

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "value/Value.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace ds::compare {
+
+// kube-compare's group correlation (spec d.3): each item (template or user
+// override) is indexed by the first field group whose fields are all fixed
+// (non-empty strings) in its metadata; a CR is matched against the groups in the
+// same order and gets every item of the first bucket its own fields hash into.
+class GroupCorrelator
+{
+public:
+    // Templates use the quirky order produced by kube-compare's non-strict sort;
+    // overrides the declared one (the slice is sorted twice).
+    enum class Order { Templates, Overrides };
+
+    struct Overlap
+    {
+        std::vector<std::string> fieldNames; // "apiVersion", "metadata_name", ...
+        std::vector<std::size_t> items;
+    };
+
+    GroupCorrelator(const std::vector<Value> &metadata, Order order);
+
+    // Items of the first matching bucket, in item order; empty when none.
+    std::vector<std::size_t> match(const Value &object) const;
+    // Buckets holding more than one item, group by group.
+    std::vector<std::vector<Overlap>> overlapsByGroup() const;
+
+    using Field = std::vector<std::string>;
+    using Group = std::vector<Field>;
+    static const std::vector<Group> &groups(Order order);
+
+private:
+    static bool hashOf(const Value &object, const Group &group, std::string &hash);
+
+    std::vector<Group> m_groups;
+    std::vector<std::map<std::string, std::vector<std::size_t>>> m_buckets; // per group
+};
+
+} // namespace ds::compare

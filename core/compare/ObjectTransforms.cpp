@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ObjectTransforms.h"
+
+#include "reference/FieldPath.h"
+
+namespace ds::compare {
+
+namespace {
+
+std::vector<std::vector<std::string>> findFieldPaths(const Value &object, const std::vector<ref::OmitEntry> &fields)
+{
+    std::vector<std::vector<std::string>> result;
+    for (const auto &f : fields) {
+        const auto &parts = f.path.segments;
+        if (parts.empty())
+            continue;
+        if (!f.isPrefix) {
+            result.push_back(parts);
+            continue;
+        }
+        const std::vector<std::string> start(parts.begin(), parts.end() - 1);
+        const std::string &prefix = parts.back();
+        const Value parent = ref::nestedField(object, start);
+        if (!parent.isMap())
+            continue;
+        for (const auto &[key, v] : parent.map()) {
+            if (key.rfind(prefix, 0) != 0)
+                continue;
+            auto path = start;
+            path.push_back(key);
+            result.push_back(std::move(path));
+        }
+    }
+    return result;
+}
+
+} // namespace
+
+void omitFields(Value &object, const std::vector<ref::OmitEntry> &fields)
+{
+    for (const auto &field : findFieldPaths(object, fields)) {
+        ref::removeNestedField(object, field);
+        for (std::size_t i = 0; i < field.size(); ++i) {
+            const std::vector<std::string> ancestor(field.begin(), field.end() - static_cast<std::ptrdiff_t>(i));
+            const Value v = ref::nestedField(object, ancestor);
+            if (v.isMap() && v.size() == 0)
+                ref::removeNestedField(object, ancestor);
+        }
+    }
+}
+
+void maskSecretData(Value &merged, Value &live)
+{
+    Value from = merged.get("data");
+    Value to = live.get("data");
+    const bool fromMap = from.isMap() && !from.isTypedNil();
+    const bool toMap = to.isMap() && !to.isTypedNil();
+    if (!fromMap && !toMap)
+        return;
+    ValueMap fromMasked = fromMap ? from.map() : ValueMap{};
+    ValueMap toMasked = toMap ? to.map() : ValueMap{};
+    for (auto &[key, value] : fromMasked) {
+        auto other = toMasked.find(key);
+        if (other != toMasked.end()) {
+            if (!value.deepEquals(other->second)) {
+                value = Value("*** (before)");
+                other->second = Value("*** (after)");
+                continue;
+            }
+            other->second = Value("***");
+        }
+        value = Value("***");
+    }
+    for (auto &[key, value] : toMasked)
+        if (!fromMasked.count(key))
+            value = Value("***");
+    if (fromMap)
+        merged.insert("data", Value(std::move(fromMasked)));
+    if (toMap)
+        live.insert("data", Value(std::move(toMasked)));
+}
+
+} // namespace ds::compare

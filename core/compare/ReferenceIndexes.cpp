@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ReferenceIndexes.h"
+
+namespace ds::compare {
+
+namespace {
+
+std::string str(const Value &v, std::string_view key)
+{
+    const Value f = v.get(key);
+    return f.isString() ? f.str() : std::string();
+}
+
+} // namespace
+
+ReferenceIndexes::ReferenceIndexes(const std::vector<input::ClusterObject> &objects)
+{
+    for (const auto &o : objects) {
+        const std::string ns = input::stringField(o.object, {"metadata", "namespace"});
+        for (const Value &ref : o.object.at({"metadata", "ownerReferences"}).list()) {
+            const std::string apiVersion = str(ref, "apiVersion");
+            const std::string kind = str(ref, "kind");
+            const std::string name = str(ref, "name");
+            if (apiVersion.empty() || kind.empty() || name.empty())
+                continue;
+            ownerReferences.insert(apiVersion + "_" + kind + "_" + name);
+            if (!ns.empty())
+                ownerReferences.insert(apiVersion + "_" + kind + "_" + ns + "_" + name);
+        }
+        const std::string kind = input::stringField(o.object, {"kind"});
+        if (kind != "ClusterRoleBinding" && kind != "RoleBinding")
+            continue;
+        for (const Value &subject : o.object.get("subjects").list()) {
+            if (str(subject, "kind") != "ServiceAccount")
+                continue;
+            const std::string name = str(subject, "name");
+            subjects.insert("v1_ServiceAccount_" + name);
+            const std::string subjectNs = str(subject, "namespace");
+            if (!subjectNs.empty())
+                subjects.insert("v1_ServiceAccount_" + subjectNs + "_" + name);
+        }
+    }
+}
+
+} // namespace ds::compare

@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "input/ClusterObject.h"
+
+#include <set>
+#include <string>
+#include <vector>
+
+namespace ds::compare {
+
+// The ownerReferences and RBAC-subject indexes kube-compare builds after
+// loading (spec d.5): ids of objects that other objects refer to.
+struct ReferenceIndexes
+{
+    explicit ReferenceIndexes(const std::vector<input::ClusterObject> &objects);
+
+    std::set<std::string> ownerReferences;
+    std::set<std::string> subjects;
+};
+
+} // namespace ds::compare

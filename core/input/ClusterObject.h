@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "value/Value.h"
+
+#include <string>
+
+namespace ds::input {
+
+// One cluster CR as the comparison sees it.
+struct ClusterObject
+{
+    Value object;       // Kubernetes unstructured data (ints int64, other numbers float64)
+    std::string id;     // apiVersion_kind[_namespace]_name
+    std::string source; // file path (as given) or "cluster"
+};
+
+// kube-compare's apiKindNamespaceName: apiVersion_kind_namespace_name, or
+// apiVersion_kind_name for cluster-scoped objects. Non-string fields count as "".
+std::string objectId(const Value &object);
+std::string stringField(const Value &object, std::initializer_list<std::string_view> path);
+
+} // namespace ds::input

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ds::ref {
+
+// Read access to the files of a reference directory, confined to it: paths are
+// Go fs.FS paths (slash-separated, relative, no "..") and symlinks that resolve
+// outside the directory are refused. Templates are untrusted input.
+class ReferenceFileSystem
+{
+public:
+    explicit ReferenceFileSystem(std::string rootDirectory);
+
+    const std::string &root() const { return m_root; }
+
+    // Go fs.Glob: the files matching `pattern` (path.Match per element), sorted.
+    // Error text as Go's (`syntax error in pattern`).
+    std::vector<std::string> glob(const std::string &pattern, std::string &error) const;
+
+    // fs.ReadFile; on failure error is Go's PathError text ("open x: no such file
+    // or directory", "read x: is a directory") or Driftscope's refusal to leave the root.
+    std::optional<std::string> readFile(const std::string &path, std::string &error) const;
+
+    // Go's fs.ValidPath.
+    static bool validPath(const std::string &path);
+    // Go's path.Match; error set for a malformed pattern.
+    static bool match(const std::string &pattern, const std::string &name, bool &malformed);
+
+private:
+    bool insideRoot(const std::string &absolutePath) const;
+    std::string m_root;
+    std::string m_canonicalRoot;
+};
+
+} // namespace ds::ref

@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ds::report {
+
+// kube-compare's ValidationIssue: one per reported component.
+struct ValidationIssue
+{
+    std::string msg; // "Missing CRs", "One of the following is required", ...
+    std::vector<std::string> crs; // template paths, in metadata order
+    // template path → description (only templates that have one)
+    std::vector<std::pair<std::string, std::string>> crMetadata;
+};
+
+// part → component → issue; std::map gives the sorted order reports print in.
+using ValidationIssues = std::map<std::string, std::map<std::string, ValidationIssue>>;
+
+struct Summary
+{
+    ValidationIssues validationIssues;
+    int numMissing = 0;
+    std::vector<std::string> unmatchedCRs; // processing order
+    int numDiffCRs = 0;
+    int totalCRs = 0;
+    std::string metadataHash;
+    int patchedCRs = 0;
+    std::vector<std::string> matchedByReferenceOnly; // template paths
+};
+
+// One candidate template tried for a CR.
+struct CandidateResult
+{
+    std::size_t templateIndex = 0;
+    std::string templatePath;
+    int score = 0;
+    bool excluded = false;          // doNotMatch
+    std::string excludedReason;
+    std::optional<std::string> error;
+};
+
+// kube-compare's DiffSum plus what the GUI and the HTML report need.
+struct CrResult
+{
+    std::string crName;             // apiVersion_kind[_ns]_name
+    std::string correlatedTemplate; // template path
+    std::size_t templateIndex = 0;
+    std::string diffOutput;         // the (external or internal) diff's output
+    std::string patched;            // -p path when an override correlated
+    std::vector<std::string> overrideReasons;
+    std::string description;
+    // richer data
+    std::string source;        // input file of the CR
+    std::string referenceYaml; // the MERGED side as written for the diff
+    std::string clusterYaml;   // the LIVE side
+    int score = 0;
+    bool manualCorrelation = false;
+    std::vector<CandidateResult> candidates;
+    bool hasDiff() const { return score > 0; }
+};
+
+// A CR whose comparison failed (Driftscope keeps going; kube-compare aborts).
+struct FailedCr
+{
+    std::string crName;
+    std::string source;
+    std::string error;
+};
+
+struct ComparisonReport
+{
+    Summary summary;
+    std::vector<CrResult> diffs;             // processing order (kube-compare's Diffs)
+    std::vector<FailedCr> failures;          // errors with --keep-going / in the GUI
+    std::vector<std::string> skippedByDoNotMatch; // CR ids every candidate excluded
+    std::vector<std::string> unmatchedAll;   // every CR no template correlated with (even without -A)
+    std::map<std::string, int> matchCounts;  // template path → matches (incl. by-reference)
+    std::vector<std::string> warnings;       // warnings logged while comparing
+    std::string patchesYaml;                 // -o generate-patches output
+    std::string inputDescription;            // what was compared (paths or cluster)
+};
+
+} // namespace ds::report
