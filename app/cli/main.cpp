@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "cli/CliRunner.h"
+#include "util/LargeStack.h"
 
 #include <QCoreApplication>
 
@@ -8,6 +9,7 @@
 int main(int argc, char *argv[])
 {
     QCoreApplication app(argc, argv);
-    std::vector<std::string> args(argv, argv + argc);
-    return ds::cli::run(args, std::cout, std::cerr);
+    const std::vector<std::string> args(argv, argv + argc);
+    // Templates may recurse as deeply as Go allows; see LargeStack.h.
+    return ds::runOnLargeStack([&] { return ds::cli::run(args, std::cout, std::cerr); });
 }

@@ -46,7 +46,7 @@ FlagParser makeFlags()
     f.add("keep-going", 0, K::Bool,
           "Compare every CR even when some fail to render; failed CRs are listed and the exit code is 2");
     f.add("kustomize", 'k', K::String, "Process a kustomization directory (not supported by Driftscope)");
-    f.add("output", 'o', K::String, "Output format. One of: (json, yaml, generate-patches, junit, html)");
+    f.add("output", 'o', K::String, "Output format. One of: (json, yaml, generate-patches, junit)");
     f.add("override-reason", 0, K::String, "Reason for generating the override");
     f.add("overrides", 'p', K::String, "Path to user overrides");
     f.add("recursive", 'R', K::Bool,

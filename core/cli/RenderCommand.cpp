@@ -17,6 +17,7 @@ namespace {
 
 struct RenderOptions
 {
+    bool help = false;
     std::string templateFile;
     std::string dataFile;
     std::vector<std::string> functionFiles;
@@ -62,6 +63,10 @@ std::optional<std::string> parseArgs(const std::vector<std::string> &args, Rende
                 return std::nullopt;
             return args[++i];
         };
+        if (flag == "-h" || flag == "--help") {
+            o.help = true;
+            return std::nullopt;
+        }
         if (flag == "--template" || flag == "--data" || flag == "--function-file" || flag == "--name"
             || flag == "--option") {
             auto v = takeValue();
@@ -87,7 +92,7 @@ std::optional<std::string> parseArgs(const std::vector<std::string> &args, Rende
             return "unknown flag: " + args[i];
         }
     }
-    if (o.templateFile.empty())
+    if (o.templateFile.empty() && !o.help)
         return std::string("--template is required");
     return std::nullopt;
 }
@@ -127,6 +132,10 @@ int runRender(const std::vector<std::string> &args, std::ostream &out, std::ostr
     if (auto usage = parseArgs(args, o)) {
         err << "error: " << *usage << "\n" << kUsage;
         return 2;
+    }
+    if (o.help) {
+        out << "Renders one reference template with the given data, as kube-compare renders it.\n\n" << kUsage;
+        return 0;
     }
     std::string error;
     Value data = Value::emptyMap();

@@ -147,6 +147,10 @@ private:
 WriteResult write(const Value &value, const WriteOptions &options)
 {
     WriteResult result;
+    if (value.nestsDeeperThan(kMaxNestingDepth)) {
+        result.error = "value nests deeper than " + std::to_string(kMaxNestingDepth) + " levels";
+        return result;
+    }
     try {
         Writer w(options);
         w.value(value, 0);

@@ -145,7 +145,7 @@ const char *stackPosition()
     return static_cast<const char *>(__builtin_frame_address(0));
 }
 
-std::size_t currentThreadStackSize()
+std::size_t queryThreadStackSize()
 {
     pthread_attr_t attr;
     std::size_t size = 0;
@@ -155,6 +155,14 @@ std::size_t currentThreadStackSize()
         pthread_attr_destroy(&attr);
     }
     return size ? size : (8u << 20);
+}
+
+// Cached: for the main thread glibc reads /proc/self/maps, which would cost more
+// than a typical render.
+std::size_t currentThreadStackSize()
+{
+    thread_local const std::size_t size = queryThreadStackSize();
+    return size;
 }
 
 // Element type of a collection: whether elements come out boxed.
@@ -173,10 +181,22 @@ RValue element(const Value &collection, const Value &e)
     return {e, elementsBoxed(collection)};
 }
 
+// What a function result adds to the render's budget (its own container only:
+// elements were charged when they were built).
+void chargeResult(const Value &result)
+{
+    if (result.isString())
+        chargeRender(result.str().size());
+    else if (result.isList())
+        chargeRender(result.list().size(), sizeof(Value));
+    else if (result.isMap())
+        chargeRender(result.map().size(), sizeof(Value) + 32);
+}
+
 } // namespace
 
 TemplateExecutor::TemplateExecutor(const TemplateSet &set, FunctionContext &context, const RenderLimits &limits)
-    : m_set(set), m_context(context), m_limits(limits)
+    : m_set(set), m_context(context), m_limits(limits), m_budget(limits.maxValueBytes, limits.maxValueTotalBytes)
 {
     if (m_limits.maxTemplateDepth <= 0)
         m_limits.maxTemplateDepth = kMaxDepthDefault;
@@ -185,6 +205,7 @@ TemplateExecutor::TemplateExecutor(const TemplateSet &set, FunctionContext &cont
 RenderResult TemplateExecutor::run(const std::string &name, const Value &data)
 {
     RenderResult result;
+    const RenderBudget::Scope budgetScope(m_budget);
     m_stackBase = stackPosition();
     const std::size_t stackSize = currentThreadStackSize();
     m_stackBudget = stackSize > (512u << 10) ? stackSize - (384u << 10) : stackSize / 2;
@@ -645,7 +666,13 @@ RValue TemplateExecutor::evalCall(const RValue &dot, const FunctionSpec &spec, b
     }
     Value result;
     try {
+        if (walksArguments(name)) {
+            // `set` stores its last argument; walking the dict itself would make loops quadratic.
+            for (std::size_t i = name == "set" ? 1 : 0; i < argv.size(); ++i)
+                chargeSerialising(argv[i]);
+        }
         result = spec.impl(m_context, argv);
+        chargeResult(result);
     } catch (const DoNotMatchError &e) {
         m_doNotMatch = true;
         m_doNotMatchReason = e.reason();
@@ -768,6 +795,11 @@ void TemplateExecutor::printValue(const Node *node, const RValue &value)
     if (!value.valid()) {
         write("<no value>");
         return;
+    }
+    try {
+        chargeSerialising(value.v);
+    } catch (const FunctionError &e) {
+        errorf("%s", {str(e.what())});
     }
     // An interface holding nil (only reachable without a pipeline) prints as <nil>.
     write(gofmt::formatValue(value.v));

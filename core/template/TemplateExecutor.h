@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "RenderBudget.h"
 #include "TemplateSet.h"
 
 #include <string>
@@ -79,6 +80,7 @@ private:
     const TemplateSet &m_set;
     FunctionContext &m_context;
     RenderLimits m_limits;
+    RenderBudget m_budget;
     std::string m_out;
     const Node *m_node = nullptr;
     std::string m_templateName;

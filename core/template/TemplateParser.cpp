@@ -6,6 +6,25 @@
 
 namespace ds::tmpl {
 
+namespace {
+
+// Go: IsInt = float64(int64(f)) == f (likewise uint64). Out-of-range conversions
+// are undefined in C++, and never round-trip in Go, so they are excluded first.
+void setExactIntegers(NumberNode &n, double f)
+{
+    if (f >= -9223372036854775808.0 && f < 9223372036854775808.0
+        && static_cast<double>(static_cast<std::int64_t>(f)) == f) {
+        n.isInt = true;
+        n.intValue = static_cast<std::int64_t>(f);
+    }
+    if (f >= 0 && f < 18446744073709551616.0 && static_cast<double>(static_cast<std::uint64_t>(f)) == f) {
+        n.isUint = true;
+        n.uintValue = static_cast<std::uint64_t>(f);
+    }
+}
+
+} // namespace
+
 TreeSet TemplateParser::parse(const std::string &name, std::shared_ptr<const std::string> text,
                               const FunctionCheck &hasFunction)
 {
@@ -530,10 +549,7 @@ NodePtr TemplateParser::newNumber(const Item &token)
         if (n->complexImag == 0) {
             n->isFloat = true;
             n->floatValue = n->complexReal;
-            if (n->floatValue == static_cast<double>(static_cast<std::int64_t>(n->floatValue))) {
-                n->isInt = true;
-                n->intValue = static_cast<std::int64_t>(n->floatValue);
-            }
+            setExactIntegers(*n, n->floatValue);
         }
         return n;
     }
@@ -560,15 +576,7 @@ NodePtr TemplateParser::newNumber(const Item &token)
             errorf("integer overflow: " + gofmt::quote(text));
         n->isFloat = true;
         n->floatValue = *f;
-        if (*f >= -9223372036854775808.0 && *f < 9223372036854775808.0
-            && static_cast<double>(static_cast<std::int64_t>(*f)) == *f) {
-            n->isInt = true;
-            n->intValue = static_cast<std::int64_t>(*f);
-        }
-        if (*f >= 0 && *f < 18446744073709551616.0 && static_cast<double>(static_cast<std::uint64_t>(*f)) == *f) {
-            n->isUint = true;
-            n->uintValue = static_cast<std::uint64_t>(*f);
-        }
+        setExactIntegers(*n, *f);
     }
     if (!n->isInt && !n->isUint && !n->isFloat)
         errorf("illegal number syntax: " + gofmt::quote(text));

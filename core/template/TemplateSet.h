@@ -22,6 +22,8 @@ struct RenderLimits
     int maxTemplateDepth = 100000;          // Go's maxExecDepth
     std::size_t maxOutputBytes = 64u << 20; // rendered text
     std::uint64_t maxSteps = 50'000'000;    // nodes walked + functions called
+    std::size_t maxValueBytes = 64u << 20;  // one value a function builds (repeat, toJson...)
+    std::size_t maxValueTotalBytes = std::size_t(1) << 30; // all values built by one render
 };
 
 struct RenderResult

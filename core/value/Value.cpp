@@ -2,6 +2,8 @@
 #include "Value.h"
 
 #include <stdexcept>
+#include <utility>
+#include <vector>
 
 namespace ds {
 
@@ -22,6 +24,64 @@ const ValueMap &emptyMapStorage()
     return m;
 }
 } // namespace
+
+namespace {
+
+thread_local std::vector<Value> *t_graveyard = nullptr;
+
+} // namespace
+
+void Value::releaseContainer() noexcept
+{
+    if (m_ptr.use_count() != 1)
+        return;
+    auto moveChildren = [this](std::vector<Value> &to) {
+        auto keep = [&to](Value &child) {
+            if (child.m_ptr && (child.m_type == Type::List || child.m_type == Type::Map))
+                to.push_back(std::move(child));
+        };
+        if (m_type == Type::List) {
+            for (Value &child : *static_cast<ValueList *>(m_ptr.get()))
+                keep(child);
+        } else {
+            for (auto &entry : *static_cast<ValueMap *>(m_ptr.get()))
+                keep(entry.second);
+        }
+    };
+    if (t_graveyard) { // an outer release is draining: hand the children over
+        moveChildren(*t_graveyard);
+        return;
+    }
+    std::vector<Value> pending;
+    t_graveyard = &pending;
+    moveChildren(pending);
+    while (!pending.empty()) {
+        Value last = std::move(pending.back());
+        pending.pop_back();
+    } // each `last` hands its own children to `pending` as it dies
+    t_graveyard = nullptr;
+}
+
+bool Value::nestsDeeperThan(std::size_t limit) const
+{
+    std::vector<std::pair<const Value *, std::size_t>> stack{{this, 0}};
+    while (!stack.empty()) {
+        const auto [v, depth] = stack.back();
+        stack.pop_back();
+        if (v->isTypedNil() || !(v->isList() || v->isMap()))
+            continue;
+        if (depth + 1 > limit)
+            return true;
+        if (v->isList()) {
+            for (const Value &e : v->list())
+                stack.emplace_back(&e, depth + 1);
+        } else {
+            for (const auto &entry : v->map())
+                stack.emplace_back(&entry.second, depth + 1);
+        }
+    }
+    return false;
+}
 
 Value::Value(std::string s) : m_type(Type::String)
 {

@@ -18,6 +18,10 @@ class GoObject;
 using ValueMap = std::map<std::string, Value, std::less<>>;
 using ValueList = std::vector<Value>;
 
+// Deepest nesting of lists and maps the writers accept; real objects nest a few
+// dozen levels, recursion stays far from the stack's end even under sanitizers.
+inline constexpr std::size_t kMaxNestingDepth = 1000;
+
 // Kubernetes unstructured data with Go's dynamic types (go-template.md §2).
 //
 // Scalars are stored inline; strings, lists, maps and opaque Go objects are
@@ -57,6 +61,18 @@ public:
     Value(ValueList list, ListType type = ListType::Interface);
     Value(ValueMap map, MapType type = MapType::Interface);
     Value(std::shared_ptr<const GoObject> object);
+
+    Value(const Value &) = default;
+    Value(Value &&) noexcept = default;
+    Value &operator=(const Value &) = default;
+    Value &operator=(Value &&) noexcept = default;
+    // Deeply nested data (a template can build a million-level chain) is freed
+    // iteratively, so destruction cannot overflow the stack.
+    ~Value()
+    {
+        if (m_ptr && (m_type == Type::List || m_type == Type::Map))
+            releaseContainer();
+    }
 
     static Value missing() { return Value(); }
     static Value null() { return Value(nullptr); }
@@ -128,10 +144,15 @@ public:
     bool deepEquals(const Value &other) const;
     bool operator==(const Value &other) const { return deepEquals(other); }
 
+    // Whether lists/maps nest more than `limit` levels (iterative; any size).
+    bool nestsDeeperThan(std::size_t limit) const;
+
     // Identity of the shared container (for aliasing checks).
     const void *identity() const { return m_ptr.get(); }
 
 private:
+    void releaseContainer() noexcept;
+
     static Value integer(Type t, std::int64_t i)
     {
         Value v;

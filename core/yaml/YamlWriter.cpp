@@ -652,6 +652,10 @@ private:
 WriteResult writeCanonical(const Value &value)
 {
     WriteResult result;
+    if (value.nestsDeeperThan(kMaxNestingDepth)) {
+        result.error = "value nests deeper than " + std::to_string(kMaxNestingDepth) + " levels";
+        return result;
+    }
     try {
         Emitter e;
         e.document(value);

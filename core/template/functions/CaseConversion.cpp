@@ -2,6 +2,7 @@
 #include "CaseConversion.h"
 
 #include "template/FunctionError.h"
+#include "template/RenderBudget.h"
 #include "text/Utf8.h"
 
 #include <QChar>
@@ -635,6 +636,7 @@ std::string goRepeat(std::string_view s, std::int64_t count)
     const std::uint64_t total = s.size() * ucount;
     if (total > (std::uint64_t(1) << 30))
         throw FunctionError("runtime: out of memory");
+    chargeRender(static_cast<std::size_t>(total));
     std::string out;
     out.reserve(static_cast<std::size_t>(total));
     for (std::int64_t i = 0; i < count; ++i)

@@ -6,6 +6,7 @@
 #include "template/FunctionError.h"
 #include "template/FunctionRegistry.h"
 #include "template/GoFmt.h"
+#include "template/RenderBudget.h"
 
 #include <set>
 
@@ -59,6 +60,9 @@ Value merge(std::vector<Value> &a, bool overwrite)
         if (a[i].isTypedNil() || a[i].size() == 0)
             continue;
         requireWritable(dst);
+        // Merging a dict into itself adds no links; anything else reaching dst would make a cycle.
+        if (&a[i].map() != &dst.map() && reaches(a[i], &dst.map()))
+            throw FunctionError("Driftscope does not let a dict contain itself");
         mergeInto(dst, a[i], overwrite);
     }
     return dst;
@@ -109,6 +113,8 @@ void registerDictFunctions(FunctionRegistry &r)
     });
     r.add("set", {P::Map, P::String, P::Any}, [](FunctionContext &, std::vector<Value> &a) {
         requireWritable(a[0]);
+        if (reaches(a[2], &a[0].map()))
+            throw FunctionError("Driftscope does not let a dict contain itself");
         a[0].mutableMap().insert_or_assign(a[1].str(), a[2]);
         return a[0];
     });

@@ -5,6 +5,7 @@
 #include "GoCast.h"
 #include "SprigValues.h"
 #include "template/FunctionError.h"
+#include "template/RenderBudget.h"
 #include "template/FunctionRegistry.h"
 #include "template/GoFmt.h"
 
@@ -43,6 +44,8 @@ Value untilStep(std::int64_t start, std::int64_t stop, std::int64_t step)
     auto add = [&](std::int64_t i) {
         if (v.size() >= kMaxListLength)
             throw FunctionError("list longer than Driftscope's limit of " + std::to_string(kMaxListLength) + " elements");
+        if (v.size() % 4096 == 0)
+            chargeRender(4096, sizeof(Value));
         v.push_back(Value::fromInt(i));
     };
     if (stop < start) {

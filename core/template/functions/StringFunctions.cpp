@@ -4,6 +4,7 @@
 #include "FunctionGroups.h"
 
 #include "template/FunctionError.h"
+#include "template/RenderBudget.h"
 #include "template/FunctionRegistry.h"
 #include "template/GoFmt.h"
 #include "text/Utf8.h"
@@ -74,6 +75,7 @@ std::string trunc(std::int64_t c, const std::string &s)
 std::string indent(std::int64_t spaces, const std::string &s)
 {
     const std::string pad = goRepeat(" ", spaces);
+    chargeRender(static_cast<std::size_t>(std::count(s.begin(), s.end(), '\n')) + 1, pad.size() + 1);
     return pad + goReplaceAll(s, "\n", "\n" + pad);
 }
 
@@ -162,6 +164,7 @@ std::string randomString(FunctionContext &context, std::int64_t count, std::stri
         return {};
     if (count > (std::int64_t(1) << 30))
         throw FunctionError("runtime: out of memory");
+    chargeRender(static_cast<std::size_t>(count));
     std::uniform_int_distribution<std::size_t> pick(0, charset.size() - 1);
     std::string out;
     out.reserve(static_cast<std::size_t>(count));
