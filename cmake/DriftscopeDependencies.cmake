@@ -23,6 +23,9 @@ endif()
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(RE2 REQUIRED IMPORTED_TARGET re2)
 
+# libarchive reads support archives (.tar.gz, .tar.xz, .zip) in place.
+pkg_check_modules(LIBARCHIVE REQUIRED IMPORTED_TARGET libarchive)
+
 # libcrypto for Sprig's crypto functions (bcrypt, AES, scrypt, keys and certificates).
 find_package(OpenSSL REQUIRED COMPONENTS Crypto)
 

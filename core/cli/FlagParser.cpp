@@ -1,16 +1,20 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "FlagParser.h"
 
+#include "template/GoFmt.h"
+
 #include <sstream>
 
 namespace ds::cli {
 
 namespace {
 
-// pflag's StringSlice reads its value as one CSV record.
+// pflag's StringSlice reads its value as one CSV record; "" adds nothing.
 std::vector<std::string> splitCsv(const std::string &s)
 {
     std::vector<std::string> out;
+    if (s.empty())
+        return out;
     std::string field;
     bool quoted = false;
     for (std::size_t i = 0; i < s.size(); ++i) {
@@ -74,6 +78,14 @@ const FlagParser::Flag *FlagParser::findShort(char c) const
     return nullptr;
 }
 
+// pflag's InvalidValueError: `invalid argument %q for %q flag: %v`, the flag
+// named "-R, --recursive" when it has a shorthand.
+std::string FlagParser::invalidValue(const Flag &flag, const std::string &value, const std::string &cause)
+{
+    const std::string name = flag.shorthand ? std::string("-") + flag.shorthand + ", --" + flag.name : "--" + flag.name;
+    return "invalid argument " + tmpl::gofmt::quote(value) + " for \"" + name + "\" flag: " + cause;
+}
+
 std::optional<std::string> FlagParser::setValue(const Flag &flag, const std::string &value)
 {
     auto &values = m_values[flag.name];
@@ -81,8 +93,8 @@ std::optional<std::string> FlagParser::setValue(const Flag &flag, const std::str
     case Kind::Bool: {
         bool b = false;
         if (!parseBool(value, b))
-            return "invalid argument \"" + value + "\" for \"--" + flag.name + "\" flag: strconv.ParseBool: parsing \""
-                + value + "\": invalid syntax";
+            return invalidValue(flag, value,
+                                "strconv.ParseBool: parsing " + tmpl::gofmt::quote(value) + ": invalid syntax");
         values = {b ? "true" : "false"};
         break;
     }
@@ -93,8 +105,8 @@ std::optional<std::string> FlagParser::setValue(const Flag &flag, const std::str
             if (used != value.size())
                 throw std::invalid_argument(value);
         } catch (...) {
-            return "invalid argument \"" + value + "\" for \"--" + flag.name + "\" flag: strconv.ParseInt: parsing \""
-                + value + "\": invalid syntax";
+            return invalidValue(flag, value,
+                                "strconv.ParseInt: parsing " + tmpl::gofmt::quote(value) + ": invalid syntax");
         }
         values = {value};
         break;
@@ -119,6 +131,8 @@ std::optional<std::string> FlagParser::parse(const std::vector<std::string> &arg
         }
         if (a.size() > 2 && a[0] == '-' && a[1] == '-') {
             std::string name = a.substr(2);
+            if (name[0] == '-' || name[0] == '=')
+                return "bad flag syntax: " + a;
             std::optional<std::string> value;
             if (auto eq = name.find('='); eq != std::string::npos) {
                 value = name.substr(eq + 1);
@@ -141,12 +155,14 @@ std::optional<std::string> FlagParser::parse(const std::vector<std::string> &arg
         }
         if (a.size() > 1 && a[0] == '-') {
             for (std::size_t k = 1; k < a.size(); ++k) {
+                // pflag names the shorthands not yet consumed: `-Rx` fails "in -x".
+                const std::string unparsed = "-" + a.substr(k);
                 const Flag *flag = findShort(a[k]);
                 if (!flag)
-                    return std::string("unknown shorthand flag: '") + a[k] + "' in " + a;
+                    return std::string("unknown shorthand flag: '") + a[k] + "' in " + unparsed;
                 std::string value;
                 const std::string rest = a.substr(k + 1);
-                if (!rest.empty() && rest[0] == '=') {
+                if (rest.size() > 1 && rest[0] == '=') { // `-r=` alone is `-r` with the value "="
                     value = rest.substr(1);
                     k = a.size();
                 } else if (flag->kind == Kind::Bool) {
@@ -158,7 +174,7 @@ std::optional<std::string> FlagParser::parse(const std::vector<std::string> &arg
                     value = args[++i];
                     k = a.size();
                 } else {
-                    return std::string("flag needs an argument: '") + a[k] + "' in " + a;
+                    return std::string("flag needs an argument: '") + a[k] + "' in " + unparsed;
                 }
                 if (auto e = setValue(*flag, value))
                     return e;

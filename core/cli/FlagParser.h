@@ -43,6 +43,7 @@ private:
     const Flag *find(const std::string &name) const;
     const Flag *findShort(char c) const;
     std::optional<std::string> setValue(const Flag &flag, const std::string &value);
+    static std::string invalidValue(const Flag &flag, const std::string &value, const std::string &cause);
 
     std::vector<Flag> m_flags;
     std::map<std::string, std::vector<std::string>> m_values;

@@ -213,10 +213,10 @@ CompareEngine::Candidate CompareEngine::diffAgainstTemplate(std::size_t template
     c.live = cr.object;
     Value merged = reference.deepCopy();
     Value live = cr.object.deepCopy();
-    const Value apiVersion = live.get("apiVersion");
-    const Value kind = live.get("kind");
-    if (apiVersion.isString() && apiVersion.str() == "v1" && kind.isString() && kind.str() == "Secret")
-        maskSecretData(merged, live);
+    if (isV1Secret(live)) {
+        if (auto e = maskSecretData(merged, live))
+            return fail("error occurered during diff: run masker: " + *e);
+    }
     const yaml::WriteResult mergedYaml = yaml::writeCanonical(merged);
     const yaml::WriteResult liveYaml = yaml::writeCanonical(live);
     if (!mergedYaml.ok() || !liveYaml.ok())

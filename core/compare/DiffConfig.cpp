@@ -43,10 +43,12 @@ DiffConfig::LoadResult DiffConfig::load(const std::string &path)
     const std::string absolute = QFileInfo(QString::fromStdString(path)).absoluteFilePath().toStdString();
     QFile f(QString::fromStdString(absolute));
     if (!f.open(QIODevice::ReadOnly)) {
-        const std::string reason = !f.exists() ? "no such file or directory"
-            : QFileInfo(f).isDir()             ? "is a directory"
-                                               : "permission denied";
-        result.error = "User Config File not found. error: open " + absolute.substr(1) + ": " + reason;
+        // os.ReadFile opens a directory fine; reading it fails ("read ...").
+        const std::string name = absolute.substr(1);
+        const std::string reason = !f.exists() ? "open " + name + ": no such file or directory"
+            : QFileInfo(f).isDir()             ? "read " + name + ": is a directory"
+                                               : "open " + name + ": permission denied";
+        result.error = "User Config File not found. error: " + reason;
         return result;
     }
     result = parse(f.readAll().toStdString());

@@ -60,7 +60,8 @@ GroupCorrelator::GroupCorrelator(const std::vector<Value> &metadata, Order order
     for (std::size_t item = 0; item < metadata.size(); ++item) {
         std::string hash;
         for (std::size_t g = 0; g < m_groups.size(); ++g) {
-            if (hashOf(metadata[item], m_groups[g], hash)) {
+            // ClaimTemplates: a field holding "<no value>" counts as templated.
+            if (hashOf(metadata[item], m_groups[g], hash) && hash.find("<no value>") == std::string::npos) {
                 m_buckets[g][hash].push_back(item);
                 break;
             }

@@ -86,9 +86,8 @@ std::optional<std::string> runInlineDiffFunctions(Value &reference, const Value 
             errors.push_back(std::string("inline diff function panicked: ") + panic.what());
             continue;
         }
-        if (!ref::setNestedString(reference, p.path, patched))
-            errors.push_back("failed to update value of inline diff func result for field " + p.pathToKey
-                             + ", value cannot be set");
+        if (auto e = ref::setNestedString(reference, p.path, patched))
+            errors.push_back("failed to update value of inline diff func result for field " + p.pathToKey + ", " + *e);
     }
     if (errors.empty())
         return std::nullopt;

@@ -2,6 +2,7 @@
 #include "ObjectTransforms.h"
 
 #include "reference/FieldPath.h"
+#include "template/GoFmt.h"
 
 namespace ds::compare {
 
@@ -49,14 +50,34 @@ void omitFields(Value &object, const std::vector<ref::OmitEntry> &fields)
     }
 }
 
-void maskSecretData(Value &merged, Value &live)
+bool isV1Secret(const Value &live)
+{
+    const Value apiVersion = live.get("apiVersion");
+    const Value kind = live.get("kind");
+    if (!apiVersion.isString() || !kind.isString() || kind.str() != "Secret")
+        return false;
+    // ParseGroupVersion: "v" → version v; "g/v" → version v; more slashes → error (empty GVK).
+    const std::string &gv = apiVersion.str();
+    const auto slash = gv.find('/');
+    if (slash == std::string::npos)
+        return gv == "v1";
+    return gv.find('/', slash + 1) == std::string::npos && gv.substr(slash + 1) == "v1";
+}
+
+std::optional<std::string> maskSecretData(Value &merged, Value &live)
 {
     Value from = merged.get("data");
     Value to = live.get("data");
+    // unstructured.NestedMap: a present `data` must be a map, even a null one fails.
+    for (const Value *data : {&from, &to}) {
+        if (!data->isMissing() && !data->isMap())
+            return "extract 'data' field: .data accessor error: " + tmpl::gofmt::formatValue(*data)
+                + " is of the type " + tmpl::gofmt::typeName(*data) + ", expected map[string]interface{}";
+    }
     const bool fromMap = from.isMap() && !from.isTypedNil();
     const bool toMap = to.isMap() && !to.isTypedNil();
     if (!fromMap && !toMap)
-        return;
+        return std::nullopt;
     ValueMap fromMasked = fromMap ? from.map() : ValueMap{};
     ValueMap toMasked = toMap ? to.map() : ValueMap{};
     for (auto &[key, value] : fromMasked) {
@@ -78,6 +99,7 @@ void maskSecretData(Value &merged, Value &live)
         merged.insert("data", Value(std::move(fromMasked)));
     if (toMap)
         live.insert("data", Value(std::move(toMasked)));
+    return std::nullopt;
 }
 
 } // namespace ds::compare

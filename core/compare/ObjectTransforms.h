@@ -4,6 +4,8 @@
 #include "reference/Reference.h"
 #include "value/Value.h"
 
+#include <optional>
+#include <string>
 #include <vector>
 
 namespace ds::compare {
@@ -14,7 +16,12 @@ namespace ds::compare {
 // `object` in place (shared containers included).
 void omitFields(Value &object, const std::vector<ref::OmitEntry> &fields);
 
+// Whether kubectl diff masks the objects: the LIVE object's apiVersion parses
+// (schema.ParseGroupVersion) to version "v1" (any group) and its kind is "Secret".
+bool isV1Secret(const Value &live);
+
 // kubectl diff's Secret masking of `data` values on both sides (spec e.7).
-void maskSecretData(Value &merged, Value &live);
+// Returns kubectl's masker error when a `data` that is present is not a map.
+[[nodiscard]] std::optional<std::string> maskSecretData(Value &merged, Value &live);
 
 } // namespace ds::compare

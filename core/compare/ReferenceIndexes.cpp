@@ -11,6 +11,15 @@ std::string str(const Value &v, std::string_view key)
     return f.isString() ? f.str() : std::string();
 }
 
+// unstructured.NestedString: an absent key is "", a present non-string (null
+// included) is an error, which makes kube-compare skip the whole entry.
+bool nestedString(const Value &v, std::string_view key, std::string &out)
+{
+    const Value f = v.get(key);
+    out = f.isString() ? f.str() : std::string();
+    return f.isMissing() || f.isString();
+}
+
 } // namespace
 
 ReferenceIndexes::ReferenceIndexes(const std::vector<input::ClusterObject> &objects)
@@ -31,11 +40,14 @@ ReferenceIndexes::ReferenceIndexes(const std::vector<input::ClusterObject> &obje
         if (kind != "ClusterRoleBinding" && kind != "RoleBinding")
             continue;
         for (const Value &subject : o.object.get("subjects").list()) {
-            if (str(subject, "kind") != "ServiceAccount")
+            std::string subjectKind, name, subjectNs;
+            if (!nestedString(subject, "kind", subjectKind) || !nestedString(subject, "name", name)
+                || !nestedString(subject, "namespace", subjectNs))
                 continue;
-            const std::string name = str(subject, "name");
+            // Users and Groups have no object; a subject without a name is skipped.
+            if (subjectKind != "ServiceAccount" || name.empty())
+                continue;
             subjects.insert("v1_ServiceAccount_" + name);
-            const std::string subjectNs = str(subject, "namespace");
             if (!subjectNs.empty())
                 subjects.insert("v1_ServiceAccount_" + subjectNs + "_" + name);
         }

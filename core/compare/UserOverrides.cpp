@@ -12,6 +12,7 @@
 #include "yaml/YamlWriter.h"
 
 #include <QFile>
+#include <QFileInfo>
 
 namespace ds::compare {
 
@@ -31,7 +32,7 @@ std::optional<UserOverride> decodeOverride(const Value &v, ref::StrictDecoder &d
     std::string *targets[] = {&o.name, &o.apiVersion, &o.kind, &o.ns, &o.exactMatch,
                               &o.reason, &o.type, &o.patch, &o.templatePath};
     for (std::size_t i = 0; i < fields.size(); ++i)
-        *targets[i] = d.decodeString(f[i], "UserOverride", std::string(fields[i].jsonName));
+        *targets[i] = d.decodeString(f[i], "UserOverride", std::string(fields[i].jsonName), fields[i].goType);
     return o;
 }
 
@@ -81,8 +82,10 @@ std::optional<std::string> applyPatch(const std::string &type, const std::string
         std::optional<UserOverride> inner;
         if (u.ok())
             inner = decodeOverride(u.value, d);
+        // sigs.k8s.io/yaml wraps decoding errors like this; YAML errors come prefixed already.
         if (!u.ok() || d.failed())
-            return "failed to unmarshal templated patch: " + (u.ok() ? *d.error() : *u.error);
+            return "failed to unmarshal templated patch: "
+                + (u.ok() ? "error unmarshaling JSON: while decoding JSON: " + *d.error() : *u.error);
         return applyPatch(inner->type, inner->patch, rendered, live, context, depth + 1);
     }
     return "unknown patch type: " + type;
@@ -153,9 +156,12 @@ UserOverrides::LoadResult UserOverrides::load(const std::string &path)
 {
     QFile f(QString::fromStdString(path));
     if (!f.open(QIODevice::ReadOnly)) {
+        // os.ReadFile's texts; a directory opens but fails to read.
         LoadResult result;
-        result.error = kLoadError + std::string("open ") + path + ": "
-            + (f.exists() ? "permission denied" : "no such file or directory");
+        result.error = kLoadError
+            + (!f.exists()                    ? "open " + path + ": no such file or directory"
+                   : QFileInfo(f).isDir() ? "read " + path + ": is a directory"
+                                          : "open " + path + ": permission denied");
         return result;
     }
     return parse(f.readAll().toStdString());

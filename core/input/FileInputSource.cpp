@@ -43,7 +43,8 @@ void walkDirectory(const QString &root, const QString &dir, bool recursive, std:
         return a.fileName().toStdString() < b.fileName().toStdString();
     });
     for (const QFileInfo &e : entries) {
-        const QString path = dir == QLatin1String(".") ? e.fileName() : dir + QLatin1Char('/') + e.fileName();
+        // filepath.Join cleans: `-f crs/` and `-f ./crs` both give "crs/a.yaml".
+        const QString path = QDir::cleanPath(dir + QLatin1Char('/') + e.fileName());
         if (e.isDir() && !e.isSymLink()) {
             if (recursive)
                 walkDirectory(root, path, recursive, files);
@@ -85,40 +86,103 @@ void addObject(const Value &object, const std::string &path, std::vector<Cluster
     out.push_back(ClusterObject{object, objectId(object), path});
 }
 
-// Returns false (after warning) when the document cannot be used; that stops the file.
-bool acceptDocument(const Value &doc, const std::string &path, Log &log, std::vector<ClusterObject> &out)
+std::string stringOf(const Value &object, const char *key)
 {
-    if (doc.isNull())
-        return true;
-    const Value kind = doc.get("kind");
-    if (!doc.isMap() || !kind.isString() || kind.str().empty()) {
-        log.warning(skipWarning("\"" + path + "\":", "'Kind' is missing"));
-        return false;
-    }
-    const std::string &k = kind.str();
-    const Value items = doc.get("items");
-    if (k.size() > 4 && k.compare(k.size() - 4, 4, "List") == 0 && items.isList()) {
-        for (const Value &item : items.list()) {
-            const Value itemKind = item.get("kind");
-            if (item.isMap() && itemKind.isString() && !itemKind.str().empty())
-                addObject(item, path, out);
-        }
-        return true;
-    }
-    addObject(doc, path, out);
-    return true;
+    const Value v = object.get(key);
+    return v.isString() ? v.str() : std::string();
 }
 
+// Items of a typed list (ConfigMapList) usually lack apiVersion and kind, as the
+// API server returns them; apimachinery's decodeToList then gives them the
+// list's apiVersion and its kind without "List".
+void addListItems(const Value &list, const std::string &listKind, const std::string &path,
+                  std::vector<ClusterObject> &out)
+{
+    const std::string itemKind = listKind.substr(0, listKind.size() - 4);
+    const Value items = list.get("items");
+    for (Value item : items.list()) {
+        if (item.isMap() && stringOf(item, "kind").empty() && stringOf(item, "apiVersion").empty()) {
+            item = item.deepCopy();
+            item.insert("kind", Value(itemKind));
+            item.insert("apiVersion", Value(stringOf(list, "apiVersion")));
+        }
+        if (item.isMap() && !stringOf(item, "kind").empty())
+            addObject(item, path, out);
+    }
+}
+
+// A document without a kind is skipped with a warning; kubectl's stream visitor
+// then goes on with the file's next document.
+void acceptDocument(const Value &doc, const std::string &path, Log &log, std::vector<ClusterObject> &out)
+{
+    if (doc.isNull())
+        return;
+    const std::string kind = doc.isMap() ? stringOf(doc, "kind") : std::string();
+    if (kind.empty()) {
+        log.warning(skipWarning("\"" + path + "\":", "'Kind' is missing"));
+        return;
+    }
+    // `v1 List` as well as typed lists (ConfigMapList).
+    if (kind.size() >= 4 && kind.compare(kind.size() - 4, 4, "List") == 0 && doc.get("items").isList()) {
+        addListItems(doc, kind, path, out);
+        return;
+    }
+    addObject(doc, path, out);
+}
+
+// filepath.Glob's order: directory by directory, names in byte order (glibc
+// would collate by locale).
+bool goGlobOrder(const std::string &a, const std::string &b)
+{
+    const QStringList pa = QString::fromStdString(a).split(QLatin1Char('/'));
+    const QStringList pb = QString::fromStdString(b).split(QLatin1Char('/'));
+    for (qsizetype i = 0; i < std::min(pa.size(), pb.size()); ++i)
+        if (pa[i] != pb[i])
+            return pa[i].toStdString() < pb[i].toStdString();
+    return pa.size() < pb.size();
+}
+
+// filepath.Glob: `*` also matches names starting with a dot, results are joined
+// (cleaned) paths.
 std::vector<std::string> expandGlob(const std::string &pattern)
 {
     std::vector<std::string> out;
     glob_t g{};
-    if (::glob(pattern.c_str(), 0, nullptr, &g) == 0) {
-        for (std::size_t i = 0; i < g.gl_pathc; ++i)
-            out.emplace_back(g.gl_pathv[i]);
+    if (::glob(pattern.c_str(), GLOB_PERIOD | GLOB_NOSORT, nullptr, &g) == 0) {
+        for (std::size_t i = 0; i < g.gl_pathc; ++i) {
+            const QString path = QDir::cleanPath(QString::fromLocal8Bit(g.gl_pathv[i]));
+            const QString name = path.section(QLatin1Char('/'), -1);
+            if (name != QLatin1String(".") && name != QLatin1String(".."))
+                out.push_back(path.toStdString());
+        }
     }
     globfree(&g);
+    std::sort(out.begin(), out.end(), goGlobOrder);
     return out;
+}
+
+std::string joinPaths(const std::vector<std::string> &paths)
+{
+    std::string out;
+    for (const auto &p : paths)
+        out += (out.empty() ? "" : " ") + p;
+    return out;
+}
+
+// utilerrors.NewAggregate(...).Error(): one message as is, several as
+// "[a, b]" with duplicates dropped.
+std::string aggregate(const std::vector<std::string> &errors)
+{
+    if (errors.size() == 1)
+        return errors.front();
+    std::vector<std::string> seen;
+    for (const auto &e : errors)
+        if (std::find(seen.begin(), seen.end(), e) == seen.end())
+            seen.push_back(e);
+    std::string out;
+    for (const auto &e : seen)
+        out += (out.empty() ? "" : ", ") + e;
+    return seen.size() == 1 ? out : "[" + out + "]";
 }
 
 } // namespace
@@ -142,8 +206,7 @@ void FileInputSource::decodeFile(const std::string &path, const std::string &byt
     if (json::looksLikeJson(bytes)) {
         const yaml::ReadResult r = json::read(bytes);
         for (const Value &doc : r.documents)
-            if (!acceptDocument(doc, path, log, out))
-                return;
+            acceptDocument(doc, path, log, out);
         if (!r.ok())
             log.warning(skipWarning(path + ":", ": " + r.error->message));
         return;
@@ -157,8 +220,8 @@ void FileInputSource::decodeFile(const std::string &path, const std::string &byt
             log.warning(skipWarning(path + ":", text.substr(text.rfind(':'))));
             return;
         }
-        if (!r.documents.empty() && !acceptDocument(r.documents.front(), path, log, out))
-            return;
+        if (!r.documents.empty())
+            acceptDocument(r.documents.front(), path, log, out);
     }
 }
 
@@ -166,6 +229,8 @@ LoadedObjects FileInputSource::load(Log &log, const std::atomic_bool *cancel, co
 {
     LoadedObjects result;
     std::vector<std::string> files;
+    // kubectl's builder collects every path's error and reports them together.
+    std::vector<std::string> errors;
     for (const std::string &path : m_paths) {
         std::vector<std::string> roots;
         if (QFileInfo::exists(QString::fromStdString(path))) {
@@ -173,24 +238,24 @@ LoadedObjects FileInputSource::load(Log &log, const std::atomic_bool *cancel, co
         } else {
             roots = expandGlob(path);
             if (roots.empty()) {
-                result.error = "failed to collect resources: the path \"" + path + "\" does not exist";
-                return result;
+                errors.push_back("the path \"" + path + "\" does not exist");
+                continue;
             }
         }
         for (const auto &root : roots) {
-            const QFileInfo info(QString::fromStdString(root));
-            if (!info.isDir()) {
+            if (QFileInfo(QString::fromStdString(root)).isDir())
+                walkDirectory(QString::fromStdString(root), QString::fromStdString(root), m_recursive, files);
+            else
                 files.push_back(root);
-                continue;
-            }
-            const std::size_t before = files.size();
-            walkDirectory(QString::fromStdString(root), QString::fromStdString(root), m_recursive, files);
-            if (files.size() == before) {
-                result.error = "failed to collect resources: error reading [" + root
-                    + "]: recognized file extensions are [.json .yaml .yml]";
-                return result;
-            }
         }
+        // Builder.Path: only while nothing at all has been collected (or failed) so far.
+        if (files.empty() && errors.empty())
+            errors.push_back("error reading [" + joinPaths(roots)
+                             + "]: recognized file extensions are [.json .yaml .yml]");
+    }
+    if (!errors.empty()) {
+        result.error = "failed to collect resources: " + aggregate(errors);
+        return result;
     }
     for (std::size_t i = 0; i < files.size(); ++i) {
         if (cancel && cancel->load()) {

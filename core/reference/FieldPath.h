@@ -25,10 +25,13 @@ struct FieldPath
 
 // unstructured.NestedFieldNoCopy through maps only.
 Value nestedField(const Value &object, const std::vector<std::string> &path);
-// Like nestedField, but list segments that are integers index lists (perField paths).
+// kube-compare's NestedField: like nestedField, but integer segments index lists
+// (perField paths). Missing when absent or not traversable.
 Value nestedFieldThroughLists(const Value &object, const std::vector<std::string> &path);
 // kube-compare's NestedString: the string at path (through lists), with Go's error
-// `.a.b accessor error: 5 is of the type float64, expected string` when it is not one.
+// `.a.b accessor error: 5 is of the type float64, expected string` when it is not one,
+// and NestedField's accessor errors (found = false) when the path runs into a scalar
+// or into a list with a segment that is not an integer.
 struct NestedStringResult
 {
     std::string value;
@@ -36,8 +39,10 @@ struct NestedStringResult
     std::optional<std::string> error;
 };
 NestedStringResult nestedString(const Value &object, const std::vector<std::string> &path);
-// Sets a string at path (through lists); false when the path does not exist.
-bool setNestedString(Value &object, const std::vector<std::string> &path, const std::string &value);
+// kube-compare's SetNestedString: sets a string in the map that holds the last
+// segment (reached through maps and lists); returns Go's accessor error otherwise.
+std::optional<std::string> setNestedString(Value &object, const std::vector<std::string> &path,
+                                           const std::string &value);
 // unstructured.RemoveNestedField (maps only).
 void removeNestedField(Value &object, const std::vector<std::string> &path);
 

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <map>
 #include <set>
 
 namespace ds::ref {
@@ -43,28 +44,51 @@ std::string baseName(const std::string &path)
 
 // ---- decoding --------------------------------------------------------------------------------
 
+// Struct and type names are kube-compare's Go types, as encoding/json prints them:
+// "json: cannot unmarshal <kind> into Go struct field <Struct>.<json path> of type <type>",
+// where Struct is the innermost struct being decoded (the enclosing one for a value
+// that is not an object) and the path lists JSON field names from the root.
 struct Decoder
 {
     StrictDecoder d;
     Reference &r;
     std::string ns; // "V1" or "V2"
 
+    bool v2() const { return ns == "V2"; }
     std::string type(const char *name) const { return std::string(name) + ns; }
+    // A pointer element in v2 slices ([]*compare.PartV2), a value in v1 ([]compare.PartV1).
+    std::string sliceOf(const char *name) const { return (v2() ? "[]*compare." : "[]compare.") + type(name); }
+
+    // Inside a v2 group Go decodes with plain json.Unmarshal and reports the inner
+    // error in the component's context (Struct ComponentV2, path through the group),
+    // naming embedded structs in the path as Go 1.24 does.
+    std::string structFor(const std::string &own) const { return d.inUnmarshaler() ? "ComponentV2" : own; }
+    std::string embedded(const std::string &path, const char *embeddedStruct, const char *field) const
+    {
+        return path + (d.inUnmarshaler() ? std::string(".") + embeddedStruct : std::string()) + "." + field;
+    }
 
     std::vector<OmitEntry> decodeOmitEntries(const Value &v, const std::string &path)
     {
         std::vector<OmitEntry> out;
-        const std::string structName = type("ManifestPath");
-        for (const Value &e : d.decodeList(v, type("FieldsToOmit"), path, "[]*compare." + structName)) {
+        const std::string context = type("FieldsToOmit");
+        const std::string entryType = v2() ? "FieldsToOmitV2Entry" : "ManifestPathV1";
+        for (const Value &e : d.decodeList(v, context, path, "[]*compare." + entryType)) {
             std::vector<Field> fields{{"pathToKey", "string"}, {"isPrefix", "bool"}};
-            if (ns == "V2")
+            if (v2())
                 fields.push_back({"include", "string"});
-            auto f = d.decodeStruct(e, structName, path, "compare." + structName, fields);
+            auto f = d.decodeStruct(e, context, path, "compare." + entryType, fields);
             OmitEntry entry;
-            entry.pathToKey = d.decodeString(f[0], structName, path + ".pathToKey");
-            entry.isPrefix = d.decodeBool(f[1], structName, path + ".isPrefix");
-            if (ns == "V2")
-                entry.include = d.decodeString(f[2], structName, path + ".include");
+            if (v2()) {
+                // pathToKey/isPrefix come from the embedded *ManifestPathV1, which hides
+                // the string type from sigs.k8s.io/yaml: no number-to-string conversion.
+                entry.pathToKey = d.decodeString(f[0], entryType, path + ".ManifestPathV1.pathToKey", "string", false);
+                entry.isPrefix = d.decodeBool(f[1], entryType, path + ".ManifestPathV1.isPrefix");
+                entry.include = d.decodeString(f[2], entryType, path + ".include");
+            } else {
+                entry.pathToKey = d.decodeString(f[0], entryType, path + ".pathToKey");
+                entry.isPrefix = d.decodeBool(f[1], entryType, path + ".isPrefix");
+            }
             out.push_back(std::move(entry));
         }
         return out;
@@ -76,29 +100,37 @@ struct Decoder
         auto f = d.decodeStruct(v, "Reference" + ns, "fieldsToOmit", "compare." + structName,
                                 {{"defaultOmitRef", "string"}, {"items", "map"}});
         r.fieldsToOmit.defaultOmitRef = d.decodeString(f[0], structName, "fieldsToOmit.defaultOmitRef");
-        for (const auto &[key, list] : d.decodeMap(f[1], structName, "fieldsToOmit.items", "map[string][]*compare.ManifestPath" + ns))
+        const std::string entryType = v2() ? "FieldsToOmitV2Entry" : "ManifestPathV1";
+        for (const auto &[key, list] :
+             d.decodeMap(f[1], structName, "fieldsToOmit.items", "map[string][]*compare." + entryType))
             r.fieldsToOmit.items[key] = decodeOmitEntries(list, "fieldsToOmit.items");
     }
 
     TemplateConfig decodeConfig(const Value &v, const std::string &path)
     {
         const std::string structName = type("ReferenceTemplateConfig");
+        const std::string own = structFor(structName);
         std::vector<Field> fields{{"ignore-unspecified-fields", "bool"}, {"fieldsToOmitRefs", "[]string"}};
-        if (ns == "V2")
-            fields.push_back({"perField", "[]*compare.PerField"});
-        auto f = d.decodeStruct(v, type("ReferenceTemplate"), path, "compare." + structName, fields);
+        if (v2())
+            fields.push_back({"perField", "[]*compare.PerFieldConfigV2"});
+        auto f = d.decodeStruct(v, structFor(type("ReferenceTemplate")), path, "compare." + structName, fields);
         TemplateConfig c;
-        c.ignoreUnspecifiedFields = d.decodeBool(f[0], structName, path + ".ignore-unspecified-fields");
-        c.fieldsToOmitRefs = d.decodeStringList(f[1], structName, path + ".fieldsToOmitRefs");
-        if (ns == "V2") {
-            for (const Value &p : d.decodeList(f[2], structName, path + ".perField", "[]*compare.PerField")) {
-                auto pf = d.decodeStruct(p, "PerField", path + ".perField", "compare.PerField",
-                                         {{"pathToKey", "string"}, {"inlineDiffFunc", "string"}});
-                PerFieldConfig cfg;
-                cfg.pathToKey = d.decodeString(pf[0], "PerField", path + ".perField.pathToKey");
-                cfg.inlineDiffFunc = d.decodeString(pf[1], "PerField", path + ".perField.inlineDiffFunc");
-                c.perField.push_back(std::move(cfg));
-            }
+        c.ignoreUnspecifiedFields =
+            d.decodeBool(f[0], own, embedded(path, "ReferenceTemplateConfigV1", "ignore-unspecified-fields"));
+        c.fieldsToOmitRefs =
+            d.decodeStringList(f[1], own, embedded(path, "ReferenceTemplateConfigV1", "fieldsToOmitRefs"));
+        if (!v2())
+            return c;
+        const std::string perFieldPath = path + ".perField";
+        for (const Value &p : d.decodeList(f[2], own, perFieldPath, "[]*compare.PerFieldConfigV2")) {
+            auto pf = d.decodeStruct(p, own, perFieldPath, "compare.PerFieldConfigV2",
+                                     {{"pathToKey", "string"}, {"inlineDiffFunc", "string"}});
+            PerFieldConfig cfg;
+            const std::string fieldStruct = structFor("PerFieldConfigV2");
+            cfg.pathToKey = d.decodeString(pf[0], fieldStruct, perFieldPath + ".pathToKey");
+            cfg.inlineDiffFunc =
+                d.decodeString(pf[1], fieldStruct, perFieldPath + ".inlineDiffFunc", "compare.inlineDiffType");
+            c.perField.push_back(std::move(cfg));
         }
         return c;
     }
@@ -108,12 +140,14 @@ struct Decoder
     {
         std::vector<std::size_t> indices;
         const std::string structName = type("ReferenceTemplate");
-        for (const Value &t : d.decodeList(v, type("Component"), path, "[]*compare." + structName)) {
-            auto f = d.decodeStruct(t, structName, path, "compare." + structName,
+        const std::string context = structFor(type("Component"));
+        const std::string own = structFor(structName);
+        for (const Value &t : d.decodeList(v, context, path, "[]*compare." + structName)) {
+            auto f = d.decodeStruct(t, context, path, "compare." + structName,
                                     {{"path", "string"}, {"description", "string"}, {"config", "config"}});
             ReferenceTemplate rt;
-            rt.path = d.decodeString(f[0], structName, path + ".path");
-            rt.description = d.decodeString(f[1], structName, path + ".description");
+            rt.path = d.decodeString(f[0], own, embedded(path, "ReferenceTemplateV1", "path"));
+            rt.description = d.decodeString(f[1], own, embedded(path, "ReferenceTemplateV1", "description"));
             rt.config = decodeConfig(f[2], path + ".config");
             rt.partIndex = part;
             rt.componentIndex = component;
@@ -128,11 +162,11 @@ struct Decoder
     {
         const std::string structName = "ComponentV1";
         auto f = d.decodeStruct(v, "PartV1", "parts.components", "compare.ComponentV1",
-                                {{"name", "string"}, {"type", "string"}, {"requiredTemplates", "list"},
+                                {{"name", "string"}, {"type", "compare.ComponentTypeV1"}, {"requiredTemplates", "list"},
                                  {"optionalTemplates", "list"}});
         Component c;
         c.name = d.decodeString(f[0], structName, "parts.components.name");
-        c.type = d.decodeString(f[1], structName, "parts.components.type");
+        c.type = d.decodeString(f[1], structName, "parts.components.type", "compare.ComponentTypeV1");
         const std::size_t index = part.components.size();
         c.requiredTemplates = decodeTemplates(f[2], "parts.components.requiredTemplates", partIndex, index, true);
         c.optionalTemplates = decodeTemplates(f[3], "parts.components.optionalTemplates", partIndex, index, false);
@@ -157,8 +191,11 @@ struct Decoder
         const std::size_t index = part.components.size();
         std::vector<std::string> present;
         for (std::size_t g = 0; g < std::size(groups); ++g) {
+            // Each group type has its own UnmarshalJSON (componentV2GroupUnmarshalJSON).
+            d.beginUnmarshaler();
             auto templates = decodeTemplates(f[g + 2], std::string("parts.components.") + groups[g].first, partIndex,
                                              index, true);
+            d.endUnmarshaler();
             if (templates.empty())
                 continue;
             present.emplace_back(groups[g].first);
@@ -186,22 +223,22 @@ struct Decoder
         r.hasApiVersion = !f[0].isNothing();
         r.apiVersion = d.decodeString(f[0], top, "apiVersion");
         const std::string partType = type("Part");
-        for (const Value &p : d.decodeList(f[1], top, "parts", "[]compare." + partType)) {
+        for (const Value &p : d.decodeList(f[1], top, "parts", sliceOf("Part"))) {
             std::vector<Field> pf{{"name", "string"}, {"components", "list"}};
-            if (ns == "V2")
+            if (v2())
                 pf.push_back({"description", "string"});
             auto pv = d.decodeStruct(p, top, "parts", "compare." + partType, pf);
             Part part;
             part.name = d.decodeString(pv[0], partType, "parts.name");
-            if (ns == "V2")
+            if (v2())
                 part.description = d.decodeString(pv[2], partType, "parts.description");
             const std::size_t partIndex = r.parts.size();
             r.parts.push_back(std::move(part));
-            for (const Value &c : d.decodeList(pv[1], partType, "parts.components", "[]compare.Component" + ns)) {
-                if (ns == "V1")
-                    decodeComponentV1(c, r.parts.back(), partIndex);
-                else
+            for (const Value &c : d.decodeList(pv[1], partType, "parts.components", sliceOf("Component"))) {
+                if (v2())
                     decodeComponentV2(c, r.parts.back(), partIndex, validation);
+                else
+                    decodeComponentV1(c, r.parts.back(), partIndex);
             }
         }
         r.templateFunctionFiles = d.decodeStringList(f[2], top, "templateFunctionFiles");
@@ -328,9 +365,11 @@ private:
     Log &m_log;
 };
 
-std::optional<std::string> validateConfig(ReferenceTemplate &t, const Reference &r, const InlineDiffValidator &validator)
+// The effective omissions (the listed refs, else the default one) and
+// ValidateFieldsToOmit's error for every listed ref that is not an item.
+std::vector<std::string> resolveOmitFields(ReferenceTemplate &t, const Reference &r)
 {
-    // Effective omissions: the listed refs, or the default one.
+    std::vector<std::string> errors;
     t.omitFields.clear();
     if (t.config.fieldsToOmitRefs.empty()) {
         auto it = r.fieldsToOmit.expanded.find(r.fieldsToOmit.defaultOmitRef);
@@ -339,40 +378,51 @@ std::optional<std::string> validateConfig(ReferenceTemplate &t, const Reference 
     }
     for (const auto &ref : t.config.fieldsToOmitRefs) {
         auto it = r.fieldsToOmit.expanded.find(ref);
-        if (it == r.fieldsToOmit.expanded.end())
-            return "fieldsToOmitRefs entry \"" + ref + "\" not found it fieldsToOmit Items";
+        if (it == r.fieldsToOmit.expanded.end()) {
+            errors.push_back("fieldsToOmitRefs entry \"" + ref + "\" not found it fieldsToOmit Items");
+            continue;
+        }
         t.omitFields.insert(t.omitFields.end(), it->second.begin(), it->second.end());
     }
-    auto perField = t.config.perField;
-    std::sort(perField.begin(), perField.end(),
-              [](const PerFieldConfig &a, const PerFieldConfig &b) { return a.pathToKey < b.pathToKey; });
+    return errors;
+}
+
+// v2 validateConfigPerField on the empty-data render. Go walks a map keyed by
+// pathToKey (last entry wins) in random order and stops at the first failure; the
+// order here is sorted.
+std::optional<std::string> validatePerField(ReferenceTemplate &t, const InlineDiffValidator &validator)
+{
+    std::map<std::string, std::string> functions;
     for (auto &pf : t.config.perField) {
+        functions[pf.pathToKey] = pf.inlineDiffFunc;
         std::string error;
-        auto path = FieldPath::parse(pf.pathToKey, error);
+        if (auto path = FieldPath::parse(pf.pathToKey, error))
+            pf.path = std::move(*path);
+    }
+    for (const auto &[pathToKey, function] : functions) {
+        std::string error;
+        auto path = FieldPath::parse(pathToKey, error);
         if (!path)
             return "reference contains template with config per field with pathToKey that is not in supoorted format. path: "
-                + pf.pathToKey + ". error: " + error;
-        pf.path = std::move(*path);
-    }
-    for (const auto &pf : perField) {
-        bool known = pf.inlineDiffFunc == "regex" || pf.inlineDiffFunc == "capturegroups";
+                + pathToKey + ". error: " + error;
+        bool known = function == "regex" || function == "capturegroups";
         if (!known)
             return "reference contains template with config per field with InlineDiffFunc that does not exist. InlineDiffFunc: "
-                + pf.inlineDiffFunc;
-        std::string error;
-        auto path = FieldPath::parse(pf.pathToKey, error);
+                + function;
         const NestedStringResult value = nestedString(t.metadata, path->segments);
         if (value.error)
             return *value.error;
         if (!value.found || !validator)
-            continue; // validated at compare time
-        if (auto e = validator(pf.inlineDiffFunc, value.value, known))
+            continue; // absent (e.g. inside a range): validated at compare time
+        if (auto e = validator(function, value.value, known))
             return "reference contains template with config per field with InlineDiffFunc that fails validation. InlineDiffFunc: "
-                + pf.inlineDiffFunc + ". error: " + *e;
+                + function + ". error: " + *e;
     }
     return std::nullopt;
 }
 
+// kube-compare's parseTemplatesCommon: parse errors skip the template; otherwise the
+// render error, or the per-field and kind checks, then the fieldsToOmitRefs check.
 void parseAndPrerender(Reference &r, const ReferenceFileSystem &fs, Log &log, const InlineDiffValidator &validator,
                    std::vector<std::string> &errors)
 {
@@ -398,15 +448,18 @@ void parseAndPrerender(Reference &r, const ReferenceFileSystem &fs, Log &log, co
         log.info(1, "Pre-processing template " + t.path + " with empty data");
         EmptyContext context(log);
         RenderedTemplate rendered = renderTemplate(t, Value::emptyMap(), context);
-        if (!rendered.ok())
+        if (!rendered.ok()) {
             errors.push_back("failed to parse template " + t.path + " with empty data: " + *rendered.error);
-        else
+        } else {
             t.metadata = rendered.object;
-        const Value kind = t.metadata.get("kind");
-        if (rendered.ok() && (!kind.isString() || kind.str().empty()))
-            errors.push_back("template missing kind: " + t.path);
-        if (auto e = validateConfig(t, r, validator))
-            errors.push_back(*e);
+            if (auto e = validatePerField(t, validator))
+                errors.push_back(*e);
+            const Value kind = t.metadata.get("kind");
+            if (!kind.isString() || kind.str().empty())
+                errors.push_back("template missing kind: " + t.path);
+        }
+        for (auto &e : resolveOmitFields(t, r))
+            errors.push_back(std::move(e));
     }
 }
 
@@ -489,16 +542,17 @@ LoadResult ReferenceLoader::loadMetadata(const std::string &metadataPath)
         result.error = std::string(kRefNotInFormat) + kJsonPrefix + *generic.error();
         return result;
     }
+    // GetReference: a present key, even null, is strings.TrimSpace(fmt.Sprint(value)).
     const Value apiVersion = doc.get("apiVersion");
-    if (!apiVersion.isNothing()) {
-        std::string v = tmpl::gofmt::formatValue(apiVersion);
-        std::string trimmed = v;
-        trimmed.erase(0, trimmed.find_first_not_of(" \t\r\n"));
-        trimmed.erase(trimmed.find_last_not_of(" \t\r\n") + 1);
-        if (equalFold(trimmed, "v2"))
+    if (!apiVersion.isMissing()) {
+        std::string version = tmpl::gofmt::formatValue(apiVersion);
+        const char *space = " \t\n\v\f\r";
+        version.erase(0, version.find_first_not_of(space));
+        version.erase(version.find_last_not_of(space) + 1);
+        if (equalFold(version, "v2"))
             r->version = 2;
-        else if (!equalFold(trimmed, "v1")) {
-            result.error = "unknown reference file apiVersion: '" + v + "'";
+        else if (!equalFold(version, "v1")) {
+            result.error = "unknown reference file apiVersion: '" + version + "'";
             return result;
         }
     }

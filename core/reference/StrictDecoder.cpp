@@ -50,8 +50,23 @@ bool equalFold(std::string_view a, std::string_view b)
 
 void StrictDecoder::fail(std::string message)
 {
-    if (!m_error)
-        m_error = std::move(message);
+    std::optional<std::string> &slot = m_inUnmarshaler ? m_nested : m_error;
+    if (!slot)
+        slot = std::move(message);
+}
+
+void StrictDecoder::beginUnmarshaler()
+{
+    m_inUnmarshaler = true;
+    m_nested.reset();
+}
+
+void StrictDecoder::endUnmarshaler()
+{
+    m_inUnmarshaler = false;
+    if (m_nested && !m_returned)
+        m_returned = std::move(m_nested);
+    m_nested.reset();
 }
 
 void StrictDecoder::typeError(const Value &v, std::string_view structName, const std::string &path,
@@ -84,7 +99,7 @@ std::vector<Value> StrictDecoder::decodeStruct(const Value &object, std::string_
             if (equalFold(fields[i].jsonName, key))
                 match = i;
         if (match == fields.size()) {
-            if (m_rejectUnknown)
+            if (m_rejectUnknown && !m_inUnmarshaler)
                 fail("json: unknown field \"" + key + "\"");
             continue;
         }
@@ -93,17 +108,28 @@ std::vector<Value> StrictDecoder::decodeStruct(const Value &object, std::string_
     return out;
 }
 
-std::string StrictDecoder::decodeString(const Value &v, std::string_view structName, const std::string &path)
+std::string StrictDecoder::decodeString(const Value &v, std::string_view structName, const std::string &path,
+                                        std::string_view goType, bool coerce)
 {
     if (v.isNothing())
         return {};
-    // sigs.k8s.io/yaml converts YAML numbers to strings when the Go target is a string.
+    if (!coerce || m_inUnmarshaler) {
+        if (!v.isString()) {
+            typeError(v, structName, path, goType);
+            return {};
+        }
+        return v.str();
+    }
+    // sigs.k8s.io/yaml converts YAML numbers and booleans to strings when the Go
+    // target is a string (convertToJSONableObject).
     if (v.type() == Value::Type::Int64)
         return std::to_string(v.toInt64());
     if (v.isFloat())
         return gofloat::formatShortest(v.toFloat(), 'g', 32);
+    if (v.isBool())
+        return v.toBool() ? "true" : "false";
     if (!v.isString()) {
-        typeError(v, structName, path, "string");
+        typeError(v, structName, path, goType);
         return {};
     }
     return v.str();

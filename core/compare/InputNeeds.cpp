@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "InputNeeds.h"
+
+#include "template/TemplateNode.h"
+#include "template/TemplateSet.h"
+
+namespace ds::compare {
+
+namespace {
+
+using namespace ds::tmpl;
+
+bool isLookup(const Node *node)
+{
+    if (!node || node->type != Node::Type::Identifier)
+        return false;
+    const std::string &name = static_cast<const IdentifierNode *>(node)->ident;
+    return name == "lookupCR" || name == "lookupCRs";
+}
+
+// Collects the kinds lookupCR(s) may return; false when one is not a literal.
+class LookupScanner
+{
+public:
+    explicit LookupScanner(std::set<std::string> &kinds) : m_kinds(kinds) {}
+    bool dynamic() const { return m_dynamic; }
+
+    void visit(const Node *node)
+    {
+        if (!node || m_dynamic)
+            return;
+        switch (node->type) {
+        case Node::Type::List:
+            for (const NodePtr &n : static_cast<const ListNode *>(node)->nodes)
+                visit(n.get());
+            return;
+        case Node::Type::Action: visit(static_cast<const ActionNode *>(node)->pipe.get()); return;
+        case Node::Type::Pipe:
+            for (const auto &cmd : static_cast<const PipeNode *>(node)->cmds)
+                visit(cmd.get());
+            return;
+        case Node::Type::Command: command(static_cast<const CommandNode *>(node)); return;
+        case Node::Type::Chain: visit(static_cast<const ChainNode *>(node)->node.get()); return;
+        case Node::Type::If: case Node::Type::Range: case Node::Type::With: {
+            auto *branch = static_cast<const BranchNode *>(node);
+            visit(branch->pipe.get());
+            visit(branch->list.get());
+            visit(branch->elseList.get());
+            return;
+        }
+        case Node::Type::Template: visit(static_cast<const TemplateCallNode *>(node)->pipe.get()); return;
+        case Node::Type::Identifier: m_dynamic = m_dynamic || isLookup(node); return; // not in call position
+        default: return;
+        }
+    }
+
+private:
+    void command(const CommandNode *cmd)
+    {
+        if (!cmd->args.empty() && isLookup(cmd->args.front().get())) {
+            // lookupCR(s) "apiVersion" "kind" ...: the kind is the second argument.
+            if (cmd->args.size() < 3 || cmd->args[2]->type != Node::Type::String) {
+                m_dynamic = true;
+                return;
+            }
+            m_kinds.insert(static_cast<const StringNode *>(cmd->args[2].get())->text);
+            for (std::size_t i = 1; i < cmd->args.size(); ++i)
+                visit(cmd->args[i].get());
+            return;
+        }
+        for (const NodePtr &arg : cmd->args)
+            visit(arg.get());
+    }
+
+    std::set<std::string> &m_kinds;
+    bool m_dynamic = false;
+};
+
+// apiVersion_kind_[namespace_]name: apiVersion may hold '/', never '_'.
+std::string kindOfCorrelationKey(const std::string &key)
+{
+    const std::size_t first = key.find('_');
+    if (first == std::string::npos)
+        return {};
+    const std::size_t second = key.find('_', first + 1);
+    return key.substr(first + 1, second == std::string::npos ? std::string::npos : second - first - 1);
+}
+
+} // namespace
+
+InputNeeds inputNeeds(const ref::Reference &reference, const std::map<std::string, std::string> &manualCorrelations)
+{
+    std::set<std::string> kinds{"RoleBinding", "ClusterRoleBinding"};
+    for (const ref::ReferenceTemplate &t : reference.templates) {
+        const Value kind = t.metadata.get("kind");
+        if (!kind.isString() || kind.str().empty())
+            return {}; // a template without a fixed kind may match any object
+        kinds.insert(kind.str());
+        if (!t.templates)
+            continue;
+        LookupScanner scanner(kinds);
+        for (const std::string &name : t.templates->names())
+            if (const ParseTree *tree = t.templates->lookup(name))
+                scanner.visit(tree->root.get());
+        if (scanner.dynamic())
+            return {};
+    }
+    for (const auto &[key, templatePath] : manualCorrelations)
+        kinds.insert(kindOfCorrelationKey(key));
+    return InputNeeds{std::move(kinds)};
+}
+
+} // namespace ds::compare
