@@ -6,6 +6,7 @@
 #include "KlogLog.h"
 #include "compare/CompareEngine.h"
 #include "compare/DiffConfig.h"
+#include "compare/InputNeeds.h"
 #include "compare/InlineDiffDriver.h"
 #include "compare/UserOverrides.h"
 #include "input/FileInputSource.h"
@@ -168,6 +169,7 @@ int compare(const FlagParser &flags, std::ostream &out, std::ostream &err)
                    "pass the CRs with -f (files, directories or a must-gather)");
 
     input::FileInputSource source(files, flags.boolValue("recursive"));
+    source.setKindFilter(compare::inputNeeds(*loaded.reference, options.manualCorrelations));
     input::LoadedObjects objects = source.load(log);
     if (!objects.ok())
         fatal(err, *objects.error);

@@ -275,14 +275,20 @@ void CompareEngine::processObject(input::ClusterObject &cr, Context &context)
             best = &m;
     }
     if (!errors.empty()) {
-        context.report.summary.unmatchedCRs.push_back(cr.id);
+        // kube-compare lists the CR as unmatched before aborting; with
+        // --keep-going it is reported as failed instead.
+        if (!m_options.keepGoing)
+            context.report.summary.unmatchedCRs.push_back(cr.id);
         std::string joined;
         for (const auto &e : errors)
             joined += (joined.empty() ? "" : "\n") + e;
         if (auto warning = skippingWarning(joined)) {
             m_log.warning(*warning);
         } else {
-            context.report.failures.push_back({cr.id, cr.source, joined});
+            std::vector<std::string> paths;
+            for (std::size_t index : templates)
+                paths.push_back(m_reference->templates[index].path);
+            context.report.failures.push_back({cr.id, cr.source, std::move(paths), joined});
             context.fatal.push_back(joined);
         }
         return;

@@ -88,7 +88,7 @@ std::string kindOfCorrelationKey(const std::string &key)
 
 } // namespace
 
-InputNeeds inputNeeds(const ref::Reference &reference, const std::map<std::string, std::string> &manualCorrelations)
+input::KindFilter inputNeeds(const ref::Reference &reference, const std::map<std::string, std::string> &manualCorrelations)
 {
     std::set<std::string> kinds{"RoleBinding", "ClusterRoleBinding"};
     for (const ref::ReferenceTemplate &t : reference.templates) {
@@ -107,7 +107,7 @@ InputNeeds inputNeeds(const ref::Reference &reference, const std::map<std::strin
     }
     for (const auto &[key, templatePath] : manualCorrelations)
         kinds.insert(kindOfCorrelationKey(key));
-    return InputNeeds{std::move(kinds)};
+    return input::KindFilter{std::move(kinds)};
 }
 
 } // namespace ds::compare

@@ -13,6 +13,9 @@ struct ClusterObject
     Value object;       // Kubernetes unstructured data (ints int64, other numbers float64)
     std::string id;     // apiVersion_kind[_namespace]_name
     std::string source; // file path (as given) or "cluster"
+    // Only the identity and ownerReferences were kept (see KindFilter); the
+    // full object can be read again from `source`.
+    bool partial = false;
 };
 
 // kube-compare's apiKindNamespaceName: apiVersion_kind_namespace_name, or

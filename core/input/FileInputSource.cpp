@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "FileInputSource.h"
 
-#include "json/JsonReader.h"
-#include "yaml/YamlReader.h"
+#include "ArchiveReader.h"
+#include "MustGatherLayout.h"
+#include "ParallelDecoder.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -10,22 +11,12 @@
 #include <QFileInfo>
 
 #include <algorithm>
+#include <iterator>
 #include <glob.h>
 
 namespace ds::input {
 
 namespace {
-
-const char *kSkipTail = " Input contains additional files from supported file extensions (json/yaml) that do not contain "
-                        "a valid resource, error: %s.\n In case this file is expected to be a valid resource modify it "
-                        "accordingly. ";
-
-std::string skipWarning(const std::string &where, const std::string &error)
-{
-    std::string tail = kSkipTail;
-    tail.replace(tail.find("%s"), 2, error);
-    return "Skipping " + where + tail;
-}
 
 bool hasResourceExtension(const QString &path)
 {
@@ -53,81 +44,6 @@ void walkDirectory(const QString &root, const QString &dir, bool recursive, std:
         if (hasResourceExtension(path))
             files.push_back(path.toStdString());
     }
-}
-
-std::vector<std::string> splitYamlDocuments(const std::string &text)
-{
-    std::vector<std::string> docs;
-    std::string current;
-    std::size_t pos = 0;
-    while (pos < text.size()) {
-        std::size_t end = text.find('\n', pos);
-        const std::size_t next = end == std::string::npos ? text.size() : end + 1;
-        const std::string_view line(text.data() + pos, next - pos);
-        bool separator = false;
-        if (line.substr(0, 3) == "---") {
-            const std::string_view after = line.substr(3);
-            separator = after.find_first_not_of(" \t\r\n") == std::string_view::npos;
-        }
-        if (separator) {
-            docs.push_back(std::move(current));
-            current.clear();
-        } else {
-            current.append(line);
-        }
-        pos = next;
-    }
-    docs.push_back(std::move(current));
-    return docs;
-}
-
-void addObject(const Value &object, const std::string &path, std::vector<ClusterObject> &out)
-{
-    out.push_back(ClusterObject{object, objectId(object), path});
-}
-
-std::string stringOf(const Value &object, const char *key)
-{
-    const Value v = object.get(key);
-    return v.isString() ? v.str() : std::string();
-}
-
-// Items of a typed list (ConfigMapList) usually lack apiVersion and kind, as the
-// API server returns them; apimachinery's decodeToList then gives them the
-// list's apiVersion and its kind without "List".
-void addListItems(const Value &list, const std::string &listKind, const std::string &path,
-                  std::vector<ClusterObject> &out)
-{
-    const std::string itemKind = listKind.substr(0, listKind.size() - 4);
-    const Value items = list.get("items");
-    for (Value item : items.list()) {
-        if (item.isMap() && stringOf(item, "kind").empty() && stringOf(item, "apiVersion").empty()) {
-            item = item.deepCopy();
-            item.insert("kind", Value(itemKind));
-            item.insert("apiVersion", Value(stringOf(list, "apiVersion")));
-        }
-        if (item.isMap() && !stringOf(item, "kind").empty())
-            addObject(item, path, out);
-    }
-}
-
-// A document without a kind is skipped with a warning; kubectl's stream visitor
-// then goes on with the file's next document.
-void acceptDocument(const Value &doc, const std::string &path, Log &log, std::vector<ClusterObject> &out)
-{
-    if (doc.isNull())
-        return;
-    const std::string kind = doc.isMap() ? stringOf(doc, "kind") : std::string();
-    if (kind.empty()) {
-        log.warning(skipWarning("\"" + path + "\":", "'Kind' is missing"));
-        return;
-    }
-    // `v1 List` as well as typed lists (ConfigMapList).
-    if (kind.size() >= 4 && kind.compare(kind.size() - 4, 4, "List") == 0 && doc.get("items").isList()) {
-        addListItems(doc, kind, path, out);
-        return;
-    }
-    addObject(doc, path, out);
 }
 
 // filepath.Glob's order: directory by directory, names in byte order (glibc
@@ -203,34 +119,35 @@ std::string FileInputSource::description() const
 void FileInputSource::decodeFile(const std::string &path, const std::string &bytes, Log &log,
                                  std::vector<ClusterObject> &out)
 {
-    if (json::looksLikeJson(bytes)) {
-        const yaml::ReadResult r = json::read(bytes);
-        for (const Value &doc : r.documents)
-            acceptDocument(doc, path, log, out);
-        if (!r.ok())
-            log.warning(skipWarning(path + ":", ": " + r.error->message));
-        return;
-    }
-    yaml::ReadOptions options;
-    options.firstDocumentOnly = true;
-    for (const std::string &chunk : splitYamlDocuments(bytes)) {
-        const yaml::ReadResult r = yaml::read(chunk, options);
-        if (!r.ok()) {
-            const std::string text = r.error->goText();
-            log.warning(skipWarning(path + ":", text.substr(text.rfind(':'))));
-            return;
-        }
-        if (!r.documents.empty())
-            acceptDocument(r.documents.front(), path, log, out);
-    }
+    DecodedFile decoded = decodeResourceFile(path, bytes);
+    for (const std::string &w : decoded.warnings)
+        log.warning(w);
+    std::move(decoded.objects.begin(), decoded.objects.end(), std::back_inserter(out));
 }
 
-LoadedObjects FileInputSource::load(Log &log, const std::atomic_bool *cancel, const ProgressCallback &progress)
+// What each -f argument stands for, in order.
+struct FileInputSource::Plan
 {
-    LoadedObjects result;
-    std::vector<std::string> files;
-    // kubectl's builder collects every path's error and reports them together.
+    struct Step
+    {
+        std::vector<std::string> files; // read from disk
+        std::string archive;             // or streamed from this archive
+    };
+    std::vector<Step> steps;
     std::vector<std::string> errors;
+    std::vector<std::string> notes; // V(1) log lines (must-gather roots found)
+    std::vector<std::string> warnings;
+};
+
+FileInputSource::Plan FileInputSource::plan() const
+{
+    Plan plan;
+    auto files = [&plan]() -> std::vector<std::string> & {
+        if (plan.steps.empty() || !plan.steps.back().archive.empty())
+            plan.steps.emplace_back();
+        return plan.steps.back().files;
+    };
+    bool collected = false;
     for (const std::string &path : m_paths) {
         std::vector<std::string> roots;
         if (QFileInfo::exists(QString::fromStdString(path))) {
@@ -238,41 +155,126 @@ LoadedObjects FileInputSource::load(Log &log, const std::atomic_bool *cancel, co
         } else {
             roots = expandGlob(path);
             if (roots.empty()) {
-                errors.push_back("the path \"" + path + "\" does not exist");
+                plan.errors.push_back("the path \"" + path + "\" does not exist");
                 continue;
             }
         }
         for (const auto &root : roots) {
-            if (QFileInfo(QString::fromStdString(root)).isDir())
-                walkDirectory(QString::fromStdString(root), QString::fromStdString(root), m_recursive, files);
-            else
-                files.push_back(root);
+            const QFileInfo info(QString::fromStdString(root));
+            if (info.isDir()) {
+                const std::size_t before = files().size();
+                walkInput(root, files(), plan);
+                collected = collected || files().size() > before;
+            } else if (ArchiveReader::isArchive(root)) {
+                plan.steps.push_back({{}, root});
+                collected = true;
+            } else {
+                files().push_back(root);
+                collected = true;
+            }
         }
         // Builder.Path: only while nothing at all has been collected (or failed) so far.
-        if (files.empty() && errors.empty())
-            errors.push_back("error reading [" + joinPaths(roots)
-                             + "]: recognized file extensions are [.json .yaml .yml]");
+        if (!collected && plan.errors.empty())
+            plan.errors.push_back("error reading [" + joinPaths(roots)
+                                  + "]: recognized file extensions are [.json .yaml .yml]");
     }
-    if (!errors.empty()) {
-        result.error = "failed to collect resources: " + aggregate(errors);
+    return plan;
+}
+
+// A must-gather (or inspect output) is read through its data roots' resource
+// trees, whatever -R says; any other directory as kubectl walks it.
+void FileInputSource::walkInput(const std::string &dir, std::vector<std::string> &files, Plan &plan) const
+{
+    const std::vector<std::string> roots = mustgather::findDataRoots(dir, kMustGatherSearchDepth);
+    if (roots.empty()) {
+        walkDirectory(QString::fromStdString(dir), QString::fromStdString(dir), m_recursive, files);
+        return;
+    }
+    std::vector<std::string> found;
+    for (const std::string &root : roots) {
+        plan.notes.push_back("Reading must-gather data root " + root);
+        for (std::string_view tree : {mustgather::kClusterScoped, mustgather::kNamespaces}) {
+            const QString treePath = QString::fromStdString(root) + QLatin1Char('/') + QLatin1String(tree);
+            if (QFileInfo(treePath).isDir())
+                walkDirectory(treePath, treePath, true, found);
+        }
+    }
+    mustgather::sortLikeKubeCompare(found, roots);
+    for (const std::string &f : found)
+        if (mustgather::isCompressedNamespace(f))
+            plan.warnings.push_back("Not reading " + f + ": compressed namespace data; extract it first");
+    files.insert(files.end(), found.begin(), found.end());
+}
+
+void FileInputSource::readArchive(const std::string &archive, ParallelDecoder &decoder, Log &log,
+                                  const std::atomic_bool *cancel) const
+{
+    // Members stream in archive order; must-gather roots can only be known once
+    // every path was seen, so resource trees are filtered after decoding.
+    const auto wanted = [](const std::string &member) {
+        return hasResourceExtension(QString::fromStdString(member));
+    };
+    const auto visit = [&](ArchiveReader::Member &&member) {
+        decoder.submit({archive + ":" + member.path, {}, std::move(member.bytes)});
+        return true;
+    };
+    if (auto error = ArchiveReader::read(archive, wanted, visit, cancel))
+        log.warning(*error + "; the files before the damage were read");
+}
+
+// Archive members in the order kubectl would read the extracted tree: only the
+// must-gather resource trees when there are any, walked in lexical order.
+void FileInputSource::orderArchiveResults(const std::string &archive, std::vector<DecodedFile> &decoded) const
+{
+    const std::size_t prefix = archive.size() + 1;
+    std::vector<std::string> members;
+    for (const DecodedFile &d : decoded)
+        members.push_back(d.path.substr(prefix));
+    const std::vector<std::string> roots = mustgather::dataRootsOf(members);
+    if (!roots.empty()) {
+        std::erase_if(decoded, [&](const DecodedFile &d) {
+            return !mustgather::inResourceTree(std::string_view(d.path).substr(prefix), roots);
+        });
+    }
+    std::stable_sort(decoded.begin(), decoded.end(), [&](const DecodedFile &a, const DecodedFile &b) {
+        const std::string ma = a.path.substr(prefix), mb = b.path.substr(prefix);
+        return roots.empty() ? mustgather::walkOrder(ma, mb) : mustgather::kubeCompareOrder(ma, mb, roots);
+    });
+}
+
+LoadedObjects FileInputSource::load(Log &log, const std::atomic_bool *cancel, const ProgressCallback &progress)
+{
+    LoadedObjects result;
+    Plan plan = this->plan();
+    if (!plan.errors.empty()) {
+        result.error = "failed to collect resources: " + aggregate(plan.errors);
         return result;
     }
-    for (std::size_t i = 0; i < files.size(); ++i) {
+    for (const std::string &note : plan.notes)
+        log.info(1, note);
+    for (const std::string &warning : plan.warnings)
+        log.warning(warning);
+    for (const Plan::Step &step : plan.steps) {
+        ParallelDecoder decoder(m_filter, step.files.size(), cancel, progress);
+        if (step.archive.empty()) {
+            for (const std::string &file : step.files)
+                decoder.submit({file, file, {}});
+        } else {
+            readArchive(step.archive, decoder, log, cancel);
+        }
+        std::vector<DecodedFile> decoded = decoder.finish();
+        if (!step.archive.empty())
+            orderArchiveResults(step.archive, decoded);
+        for (DecodedFile &d : decoded) {
+            for (const std::string &w : d.warnings)
+                log.warning(w);
+            std::move(d.objects.begin(), d.objects.end(), std::back_inserter(result.objects));
+        }
         if (cancel && cancel->load()) {
             result.error = "cancelled";
             return result;
         }
-        if (progress)
-            progress(i, files.size(), files[i]);
-        QFile f(QString::fromStdString(files[i]));
-        if (!f.open(QIODevice::ReadOnly)) {
-            log.warning("Skipping " + files[i] + ": cannot read it: " + f.errorString().toStdString());
-            continue;
-        }
-        decodeFile(files[i], f.readAll().toStdString(), log, result.objects);
     }
-    if (progress)
-        progress(files.size(), files.size(), {});
     return result;
 }
 

@@ -1,18 +1,26 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "DocumentDecoder.h"
 #include "InputSource.h"
+#include "KindFilter.h"
 
 #include <string>
 #include <vector>
 
 namespace ds::input {
 
+class ParallelDecoder;
+
 // Local CR input (`-f` files, directories and glob patterns, `-R`), read the way
 // kubectl's resource builder does for kube-compare: directories contribute their
 // .json/.yaml/.yml files in lexical order, named files are read whatever their
 // extension, YAML streams are split at `---` lines, `*List` kinds are flattened,
 // and undecodable documents are skipped with kube-compare's "Skipping" warning.
+// Beyond kubectl: a directory holding a must-gather is read through its data
+// roots (as kube-compare's documented must-gather command line would), and
+// archives (.tar, .tar.gz, .tar.xz, .zip) are read in place. Files are decoded
+// on every core.
 class FileInputSource : public InputSource
 {
 public:
@@ -27,9 +35,24 @@ public:
     static void decodeFile(const std::string &displayPath, const std::string &bytes, Log &log,
                            std::vector<ClusterObject> &out);
 
+    // Objects of other kinds are kept as identity skeletons (see KindFilter).
+    void setKindFilter(KindFilter filter) { m_filter = std::move(filter); }
+
+    // How deep below a -f directory must-gather data roots are looked for:
+    // must-gather.local.N/<image>/ is two levels down.
+    static constexpr int kMustGatherSearchDepth = 2;
+
 private:
+    struct Plan;
+    Plan plan() const;
+    void walkInput(const std::string &dir, std::vector<std::string> &files, Plan &plan) const;
+    void readArchive(const std::string &archive, ParallelDecoder &decoder, Log &log,
+                     const std::atomic_bool *cancel) const;
+    void orderArchiveResults(const std::string &archive, std::vector<DecodedFile> &decoded) const;
+
     std::vector<std::string> m_paths;
     bool m_recursive;
+    KindFilter m_filter;
 };
 
 } // namespace ds::input

@@ -116,11 +116,30 @@ bool inResourceTree(std::string_view path, const std::vector<std::string> &roots
     return false;
 }
 
+bool walkOrder(std::string_view a, std::string_view b)
+{
+    const std::vector<std::string_view> pa = segments(a), pb = segments(b);
+    for (std::size_t i = 0; i < std::min(pa.size(), pb.size()); ++i)
+        if (pa[i] != pb[i])
+            return pa[i] < pb[i];
+    return pa.size() < pb.size();
+}
+
+bool kubeCompareOrder(const std::string &a, const std::string &b, const std::vector<std::string> &roots)
+{
+    const auto [rankA, rootA, pathA] = sortKey(a, roots);
+    const auto [rankB, rootB, pathB] = sortKey(b, roots);
+    if (rankA != rankB)
+        return rankA < rankB;
+    if (rootA != rootB)
+        return rootA < rootB;
+    return walkOrder(pathA, pathB);
+}
+
 void sortLikeKubeCompare(std::vector<std::string> &paths, const std::vector<std::string> &roots)
 {
-    std::stable_sort(paths.begin(), paths.end(), [&roots](const std::string &a, const std::string &b) {
-        return sortKey(a, roots) < sortKey(b, roots);
-    });
+    std::stable_sort(paths.begin(), paths.end(),
+                     [&roots](const std::string &a, const std::string &b) { return kubeCompareOrder(a, b, roots); });
 }
 
 bool isCompressedNamespace(std::string_view path)

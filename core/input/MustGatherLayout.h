@@ -33,6 +33,12 @@ bool inResourceTree(std::string_view path, const std::vector<std::string> &roots
 // walked in lexical order. Only the first occurrence of an object counts, so the
 // order decides between duplicates.
 void sortLikeKubeCompare(std::vector<std::string> &paths, const std::vector<std::string> &roots);
+// The comparison behind sortLikeKubeCompare.
+bool kubeCompareOrder(const std::string &a, const std::string &b, const std::vector<std::string> &roots);
+
+// filepath.Walk's order: directory by directory, names in byte order (so
+// "a/b/c.yaml" comes before "a/b.yaml").
+bool walkOrder(std::string_view a, std::string_view b);
 
 // Namespace data the gather compressed (namespaces/<ns>.tar.gz): not read, but
 // worth a warning rather than a silent gap.

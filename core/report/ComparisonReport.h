@@ -68,6 +68,7 @@ struct FailedCr
 {
     std::string crName;
     std::string source;
+    std::vector<std::string> templates; // the candidates it was compared with
     std::string error;
 };
 

@@ -51,10 +51,9 @@ std::string rfc3339Now()
     std::string s = now.toString(QStringLiteral("yyyy-MM-ddTHH:mm:ss")).toStdString();
     if (offset == 0)
         return s + "Z";
-    char buf[8];
-    std::snprintf(buf, sizeof buf, "%c%02d:%02d", offset < 0 ? '-' : '+', std::abs(offset) / 3600,
-                  (std::abs(offset) % 3600) / 60);
-    return s + buf;
+    const int minutes = std::abs(offset) / 60;
+    const auto twoDigits = [](int n) { return std::string(1, char('0' + n / 10 % 10)) + char('0' + n % 10); };
+    return s + (offset < 0 ? "-" : "+") + twoDigits(minutes / 60) + ":" + twoDigits(minutes % 60);
 }
 
 void writeSuite(std::string &out, const Suite &suite, const std::string &metadataHash, int totalCRs,

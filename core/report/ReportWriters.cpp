@@ -147,12 +147,23 @@ Value diffValue(const CrResult &d)
 
 } // namespace
 
+std::string failuresJson(const std::vector<FailedCr> &failures)
+{
+    std::string out = "[";
+    for (std::size_t i = 0; i < failures.size(); ++i)
+        out += std::string(i ? "," : "") + "{\"CRName\":" + q(failures[i].crName) + ",\"Templates\":"
+            + stringArray(failures[i].templates) + ",\"Error\":" + q(failures[i].error) + "}";
+    return out + "]";
+}
+
 std::string writeJson(const ComparisonReport &report)
 {
     std::string out = "{\"Summary\":" + summaryJson(report.summary) + ",\"Diffs\":[";
     for (std::size_t i = 0; i < report.diffs.size(); ++i)
         out += (i ? "," : "") + diffJson(report.diffs[i]);
     out += "]";
+    if (!report.failures.empty()) // Driftscope only (--keep-going)
+        out += ",\"Failures\":" + failuresJson(report.failures);
     if (!report.summary.matchedByReferenceOnly.empty())
         out += ",\"Warnings\":[{\"type\":\"InferredResourcesNotValidated\",\"message\":" + q(kInferredMessage)
             + ",\"resources\":" + stringArray(report.summary.matchedByReferenceOnly) + "}]";
@@ -167,6 +178,17 @@ std::string writeYaml(const ComparisonReport &report)
     for (const auto &d : report.diffs)
         diffs.push_back(diffValue(d));
     m.emplace("Diffs", Value(std::move(diffs)));
+    if (!report.failures.empty()) {
+        ValueList failures;
+        for (const auto &f : report.failures) {
+            ValueMap entry;
+            entry.emplace("CRName", Value(f.crName));
+            entry.emplace("Templates", stringList(f.templates));
+            entry.emplace("Error", Value(f.error));
+            failures.push_back(Value(std::move(entry)));
+        }
+        m.emplace("Failures", Value(std::move(failures)));
+    }
     if (!report.summary.matchedByReferenceOnly.empty()) {
         ValueMap w;
         w.emplace("type", Value("InferredResourcesNotValidated"));

@@ -73,9 +73,30 @@ std::string textBlock(const CrResult &r)
     return trimSpace(t + "\n");
 }
 
-std::string textSummary(const Summary &s)
+// Driftscope only (--keep-going): kube-compare aborts on the first failure.
+std::string failedBlock(const FailedCr &f)
+{
+    std::string templates;
+    for (const auto &t : f.templates)
+        templates += (templates.empty() ? "" : ", ") + t;
+    return trimSpace("\nCluster CR: " + f.crName + "\nReference File: " + templates + "\nComparison failed:\n"
+                     + indent(2, f.error) + "\n");
+}
+
+std::string failedSummary(const std::vector<FailedCr> &failures)
+{
+    if (failures.empty())
+        return {};
+    std::vector<std::string> names;
+    for (const auto &f : failures)
+        names.push_back(f.crName);
+    return "\nCRs that failed to compare: " + std::to_string(failures.size()) + "\n" + toYamlList(names);
+}
+
+std::string textSummary(const Summary &s, const std::vector<FailedCr> &failures)
 {
     std::string t = "\nSummary\nCRs with diffs: " + std::to_string(s.numDiffCRs) + "/" + std::to_string(s.totalCRs);
+    t += failedSummary(failures);
     if (!s.validationIssues.empty()) {
         t += "\nCRs in reference missing from the cluster: " + std::to_string(s.numMissing);
         for (const auto &[part, components] : s.validationIssues) {
@@ -125,6 +146,8 @@ std::string writeText(const ComparisonReport &report, bool verbose)
     for (const CrResult *d : sorted)
         if (verbose || !d->diffOutput.empty() || !d->patched.empty())
             parts.push_back(textBlock(*d) + "\n");
+    for (const FailedCr &f : report.failures)
+        parts.push_back(failedBlock(f) + "\n");
     std::string out;
     if (!parts.empty()) {
         std::string joined;
@@ -135,7 +158,7 @@ std::string writeText(const ComparisonReport &report, bool verbose)
         }
         out = kSeparator + "\n" + joined + "\n" + kSeparator + "\n";
     }
-    return out + textSummary(report.summary) + "\n";
+    return out + textSummary(report.summary, report.failures) + "\n";
 }
 
 } // namespace ds::report

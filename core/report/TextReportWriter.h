@@ -14,6 +14,6 @@ std::string writeText(const ComparisonReport &report, bool verbose);
 
 // One CR block and the Summary alone (also used by the HTML report).
 std::string textBlock(const CrResult &result);
-std::string textSummary(const Summary &summary);
+std::string textSummary(const Summary &summary, const std::vector<FailedCr> &failures = {});
 
 } // namespace ds::report

@@ -690,19 +690,28 @@ void tst_CompareCommand::keepGoing()
         const QJsonObject summary = report.value("Summary").toObject();
         QCOMPARE(summary.value("NumDiffCRs").toInt(), 1);
         QCOMPARE(summary.value("TotalCRs").toInt(), 1);
-        QCOMPARE(summary.value("UnmatchedCRS").toArray(), QJsonArray{"v1_ConfigMap_ns_a"});
+        QCOMPARE(summary.value("UnmatchedCRS").toArray(), QJsonArray()); // it matched a template, then failed
+        const QJsonArray failures = report.value("Failures").toArray();
+        QCOMPARE(failures.size(), 1);
+        QCOMPARE(failures[0].toObject().value("CRName").toString(), QStringLiteral("v1_ConfigMap_ns_a"));
+        QCOMPARE(failures[0].toObject().value("Templates").toArray(), QJsonArray{"cm-a.yaml"});
+        QCOMPARE(failures[0].toObject().value("Error").toString(), renderError);
         QCOMPARE(report.value("Diffs").toArray().size(), 1);
         QVERIFY(diffEntry(report, "v1_ConfigMap_ns_b").value("DiffOutput").toString().contains("+  key: a&b<c>\n"));
         return;
     }
-    // The healthy CR is compared and reported; the failed one is counted
-    // unmatched and its template missing (spec d.4).
+    // The healthy CR is compared and reported; the failed one is listed with its
+    // error, and its template counts as missing (it matched nothing cleanly).
     QVERIFY2(r.out.contains("Cluster CR: v1_ConfigMap_ns_b\nReference File: cm-b.yaml\nDiff Output: diff -u -N "),
              qPrintable(r.out));
     QVERIFY(r.out.contains("-  key: value-b\n+  key: a&b<c>\n"));
-    QVERIFY(r.out.contains("CRs with diffs: 1/1\nCRs in reference missing from the cluster: 1\nPart:\n  Comp:\n    "
+    QVERIFY(r.out.contains("CRs in reference missing from the cluster: 1\nPart:\n  Comp:\n    "
                            "Missing CRs:\n    - cm-a.yaml\n"));
-    QVERIFY(r.out.contains("Cluster CRs unmatched to reference CRs: 1\n- v1_ConfigMap_ns_a\n"));
+    QVERIFY2(r.out.contains("Cluster CR: v1_ConfigMap_ns_a\nReference File: cm-a.yaml\nComparison failed:\n  "
+                            + renderError + "\n"),
+             qPrintable(r.out));
+    QVERIFY(r.out.contains("CRs with diffs: 1/1\nCRs that failed to compare: 1\n- v1_ConfigMap_ns_a\n"));
+    QVERIFY(r.out.contains("No CRs are unmatched to reference CRs\n"));
 }
 
 // ---------------------------------------------------------------------------

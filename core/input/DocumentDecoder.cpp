@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "DocumentDecoder.h"
+
+#include "json/JsonReader.h"
+#include "yaml/YamlReader.h"
+
+namespace ds::input {
+
+namespace {
+
+constexpr std::string_view kSkipMiddle = " Input contains additional files from supported file extensions (json/yaml) "
+                                         "that do not contain a valid resource, error: ";
+constexpr std::string_view kSkipEnd = ".\n In case this file is expected to be a valid resource modify it accordingly. ";
+
+std::vector<std::string_view> splitYamlDocuments(std::string_view text)
+{
+    std::vector<std::string_view> docs;
+    std::size_t start = 0;
+    std::size_t pos = 0;
+    while (pos < text.size()) {
+        const std::size_t end = text.find('\n', pos);
+        const std::size_t next = end == std::string_view::npos ? text.size() : end + 1;
+        const std::string_view line = text.substr(pos, next - pos);
+        if (line.substr(0, 3) == "---" && line.substr(3).find_first_not_of(" \t\r\n") == std::string_view::npos) {
+            docs.push_back(text.substr(start, pos - start));
+            start = next;
+        }
+        pos = next;
+    }
+    docs.push_back(text.substr(start));
+    return docs;
+}
+
+std::string stringOf(const Value &object, const char *key)
+{
+    const Value v = object.get(key);
+    return v.isString() ? v.str() : std::string();
+}
+
+class Decoder
+{
+public:
+    Decoder(const std::string &path, const KindFilter &filter, DecodedFile &out)
+        : m_path(path), m_filter(filter), m_out(out)
+    {
+    }
+
+    // A document without a kind is skipped with a warning; kubectl's stream
+    // visitor then goes on with the file's next document.
+    void accept(const Value &doc)
+    {
+        if (doc.isNull())
+            return;
+        const std::string kind = doc.isMap() ? stringOf(doc, "kind") : std::string();
+        if (kind.empty()) {
+            m_out.warnings.push_back(skipWarning("\"" + m_path + "\":", "'Kind' is missing"));
+            return;
+        }
+        // `v1 List` as well as typed lists (ConfigMapList).
+        if (kind.size() >= 4 && kind.compare(kind.size() - 4, 4, "List") == 0 && doc.get("items").isList()) {
+            addListItems(doc, kind);
+            return;
+        }
+        add(doc, kind);
+    }
+
+private:
+    void add(const Value &object, const std::string &kind)
+    {
+        ClusterObject o{object, objectId(object), m_path};
+        if (!m_filter.keepsInFull(kind)) {
+            o.object = identitySkeleton(object);
+            o.partial = true;
+        }
+        m_out.objects.push_back(std::move(o));
+    }
+
+    // Items of a typed list (ConfigMapList) usually lack apiVersion and kind, as
+    // the API server returns them; apimachinery's decodeToList then gives them
+    // the list's apiVersion and its kind without "List".
+    void addListItems(const Value &list, const std::string &listKind)
+    {
+        const std::string itemKind = listKind.substr(0, listKind.size() - 4);
+        for (Value item : list.get("items").list()) {
+            if (item.isMap() && stringOf(item, "kind").empty() && stringOf(item, "apiVersion").empty()) {
+                item = item.deepCopy();
+                item.insert("kind", Value(itemKind));
+                item.insert("apiVersion", Value(stringOf(list, "apiVersion")));
+            }
+            const std::string kind = item.isMap() ? stringOf(item, "kind") : std::string();
+            if (!kind.empty())
+                add(item, kind);
+        }
+    }
+
+    const std::string &m_path;
+    const KindFilter &m_filter;
+    DecodedFile &m_out;
+};
+
+} // namespace
+
+std::string skipWarning(const std::string &where, const std::string &error)
+{
+    std::string out = "Skipping " + where;
+    out.append(kSkipMiddle).append(error).append(kSkipEnd);
+    return out;
+}
+
+Value identitySkeleton(const Value &object)
+{
+    ValueMap metadata;
+    const Value source = object.get("metadata");
+    for (const char *key : {"name", "namespace", "ownerReferences"}) {
+        const Value v = source.get(key);
+        if (!v.isMissing())
+            metadata.emplace(key, v);
+    }
+    ValueMap skeleton;
+    for (const char *key : {"apiVersion", "kind"}) {
+        const Value v = object.get(key);
+        if (!v.isMissing())
+            skeleton.emplace(key, v);
+    }
+    if (source.isMap())
+        skeleton.emplace("metadata", Value(std::move(metadata)));
+    return Value(std::move(skeleton));
+}
+
+DecodedFile decodeResourceFile(const std::string &displayPath, const std::string &bytes, const KindFilter &filter)
+{
+    DecodedFile out;
+    out.path = displayPath;
+    Decoder decoder(displayPath, filter, out);
+    if (json::looksLikeJson(bytes)) {
+        const yaml::ReadResult r = json::read(bytes);
+        for (const Value &doc : r.documents)
+            decoder.accept(doc);
+        if (!r.ok())
+            out.warnings.push_back(skipWarning(displayPath + ":", ": " + r.error->message));
+        return out;
+    }
+    yaml::ReadOptions options;
+    options.firstDocumentOnly = true;
+    for (const std::string_view chunk : splitYamlDocuments(bytes)) {
+        const yaml::ReadResult r = yaml::read(chunk, options);
+        if (!r.ok()) {
+            const std::string text = r.error->goText();
+            out.warnings.push_back(skipWarning(displayPath + ":", text.substr(text.rfind(':'))));
+            return out;
+        }
+        if (!r.documents.empty())
+            decoder.accept(r.documents.front());
+    }
+    return out;
+}
+
+} // namespace ds::input

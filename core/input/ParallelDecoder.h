@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "DocumentDecoder.h"
+#include "InputSource.h"
+
+#include <atomic>
+#include <condition_variable>
+#include <deque>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace ds::input {
+
+// Reads and decodes resource files on every core. The caller submits files in
+// the order they must be reported (a directory walk's list, or an archive
+// streamed member by member); `finish` returns the results in that order.
+class ParallelDecoder
+{
+public:
+    struct Job
+    {
+        std::string displayPath;
+        std::string diskPath; // read by the worker when set
+        std::string bytes;    // otherwise the content itself
+    };
+
+    // `total` (0 if unknown) is only passed on to `progress`, which is called
+    // from worker threads, possibly at the same time.
+    ParallelDecoder(KindFilter filter, std::size_t total, const std::atomic_bool *cancel,
+                    ProgressCallback progress, int threads = 0);
+    ~ParallelDecoder();
+    ParallelDecoder(const ParallelDecoder &) = delete;
+    ParallelDecoder &operator=(const ParallelDecoder &) = delete;
+
+    // Blocks while many submitted files wait (bounded memory for archives).
+    void submit(Job job);
+    std::vector<DecodedFile> finish();
+
+private:
+    void work();
+
+    KindFilter m_filter;
+    std::size_t m_total;
+    const std::atomic_bool *m_cancel;
+    ProgressCallback m_progress;
+
+    std::mutex m_lock;
+    std::condition_variable m_changed;
+    std::deque<std::pair<std::size_t, Job>> m_queue;
+    std::deque<DecodedFile> m_results; // deque: elements stay put while it grows
+    std::size_t m_done = 0;
+    bool m_closing = false;
+    std::vector<std::thread> m_workers;
+};
+
+} // namespace ds::input

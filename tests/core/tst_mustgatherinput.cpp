@@ -1,0 +1,362 @@
+// SPDX-License-Identifier: Apache-2.0
+// Must-gathers, archives and the kind filter (issue #6): the same data read from
+// a directory, a must-gather root or any archive format gives the same objects;
+// damaged input is reported by path and the rest still loads; loading only the
+// kinds a reference needs gives exactly the report a full load gives.
+#include "EngineHarness.h"
+#include "TestData.h"
+#include "compare/CompareEngine.h"
+#include "compare/InputNeeds.h"
+#include "input/FileInputSource.h"
+#include "reference/ReferenceLoader.h"
+#include "report/ReportWriters.h"
+
+#include <QDirIterator>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QStandardPaths>
+#include <QTest>
+
+#include <archive.h>
+#include <archive_entry.h>
+
+using namespace ds;
+
+class tst_MustGatherInput : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void archiveFormats_data();
+    void archiveFormats();
+    void mustGatherRootDetection();
+    void damagedArchive_data();
+    void damagedArchive();
+    void badFilesAreReportedAndSkipped();
+    void symlinkedDirectoryLoop();
+    void kindFilterKeepsReferenceKinds();
+    void kindFilterMatchesFullParse_data();
+    void kindFilterMatchesFullParse();
+
+private:
+    QTemporaryDir m_dir;
+    QString m_mustGather; // .../must-gather.local.42
+    QString m_image;      // the data root inside it
+};
+
+namespace {
+
+void writeFile(const QString &path, const QByteArray &content)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile f(path);
+    QVERIFY2(f.open(QIODevice::WriteOnly), qPrintable(path));
+    f.write(content);
+}
+
+QByteArray configMap(const QString &ns, const QString &name, const QString &value)
+{
+    return QStringLiteral("---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: %1\n  namespace: %2\ndata:\n  key: %3\n")
+        .arg(name, ns, value)
+        .toUtf8();
+}
+
+// Writes every file under `dir` into an archive of `format` ("tar", "tar.gz", ...),
+// with member names relative to dir's parent (as `tar -C parent dir` would).
+void makeArchive(const QString &dir, const QString &archivePath, const QString &format)
+{
+    archive *a = archive_write_new();
+    if (format == QLatin1String("zip")) {
+        archive_write_set_format_zip(a);
+    } else {
+        archive_write_set_format_pax_restricted(a);
+        if (format.endsWith(QLatin1String("gz")))
+            archive_write_add_filter_gzip(a);
+        else if (format.endsWith(QLatin1String("xz")))
+            archive_write_add_filter_xz(a);
+    }
+    QVERIFY(archive_write_open_filename(a, archivePath.toLocal8Bit().constData()) == ARCHIVE_OK);
+    const QDir base = QFileInfo(dir).dir();
+    QDirIterator it(dir, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
+    QStringList files;
+    while (it.hasNext())
+        files << it.next();
+    files.sort(); // archive order must not matter, but keep it deterministic
+    std::reverse(files.begin(), files.end());
+    for (const QString &file : files) {
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray data = f.readAll();
+        archive_entry *entry = archive_entry_new();
+        archive_entry_set_pathname(entry, base.relativeFilePath(file).toUtf8().constData());
+        archive_entry_set_size(entry, data.size());
+        archive_entry_set_filetype(entry, AE_IFREG);
+        archive_entry_set_perm(entry, 0644);
+        archive_write_header(a, entry);
+        archive_write_data(a, data.constData(), std::size_t(data.size()));
+        archive_entry_free(entry);
+    }
+    archive_write_close(a);
+    archive_write_free(a);
+}
+
+struct Loaded
+{
+    QStringList ids;
+    QStringList sources;
+    QStringList warnings;
+    std::optional<std::string> error;
+    int partial = 0;
+};
+
+Loaded load(const QStringList &paths, bool recursive, input::KindFilter filter = {})
+{
+    std::vector<std::string> p;
+    for (const QString &s : paths)
+        p.push_back(s.toStdString());
+    input::FileInputSource source(p, recursive);
+    source.setKindFilter(std::move(filter));
+    test::CollectingLog log;
+    input::LoadedObjects objects = source.load(log);
+    Loaded out;
+    out.error = objects.error;
+    for (const auto &o : objects.objects) {
+        out.ids << QString::fromStdString(o.id);
+        out.sources << QString::fromStdString(o.source);
+        out.partial += o.partial ? 1 : 0;
+    }
+    out.warnings = test::toQStringList(log.warnings());
+    return out;
+}
+
+} // namespace
+
+void tst_MustGatherInput::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    // A must-gather as `oc adm must-gather` writes it, with the non-resource files
+    // a reader must ignore.
+    m_mustGather = m_dir.filePath(QStringLiteral("mg/must-gather.local.42"));
+    m_image = m_mustGather + QStringLiteral("/quay-io-openshift-release-dev-sha256-abc");
+    writeFile(m_mustGather + QStringLiteral("/timestamp"), "2026-11-22 10:00:00\n");
+    writeFile(m_mustGather + QStringLiteral("/event-filter.html"), "<html></html>\n");
+    writeFile(m_image + QStringLiteral("/version"), "openshift/must-gather\n4.22\n");
+    writeFile(m_image + QStringLiteral("/cluster-scoped-resources/config.openshift.io/clusterversions/version.yaml"),
+              "---\napiVersion: config.openshift.io/v1\nkind: ClusterVersion\nmetadata:\n  name: version\nspec:\n"
+              "  channel: stable-4.22\n");
+    writeFile(m_image + QStringLiteral("/cluster-scoped-resources/core/namespaces.yaml"),
+              "---\napiVersion: v1\nkind: NamespaceList\nitems:\n- apiVersion: v1\n  kind: Namespace\n  metadata:\n"
+              "    name: openshift-a\n- apiVersion: v1\n  kind: Namespace\n  metadata:\n    name: openshift-b\n"
+              "metadata:\n  continue: \"\"\n");
+    writeFile(m_image + QStringLiteral("/namespaces/openshift-a/openshift-a.yaml"),
+              "---\napiVersion: v1\nkind: Namespace\nmetadata:\n  name: openshift-a\n");
+    writeFile(m_image + QStringLiteral("/namespaces/openshift-a/core/configmaps.yaml"),
+              "---\napiVersion: v1\nkind: ConfigMapList\nitems:\n- metadata:\n    name: one\n    namespace: "
+              "openshift-a\n  data:\n    key: '1'\n- metadata:\n    name: two\n    namespace: openshift-a\n"
+              "  data:\n    key: '2'\n");
+    writeFile(m_image + QStringLiteral("/namespaces/openshift-a/core/configmaps/one.yaml"),
+              configMap(QStringLiteral("openshift-a"), QStringLiteral("one"), QStringLiteral("'1'")));
+    writeFile(m_image + QStringLiteral("/namespaces/openshift-a/pods/p-1/p-1.yaml"),
+              "---\napiVersion: v1\nkind: Pod\nmetadata:\n  name: p-1\n  namespace: openshift-a\n  ownerReferences:\n"
+              "  - apiVersion: apps/v1\n    kind: ReplicaSet\n    name: rs-1\n    uid: u\n");
+    writeFile(m_image + QStringLiteral("/namespaces/openshift-a/pods/p-1/c/c/logs/current.log"), "log line\n");
+    writeFile(m_image + QStringLiteral("/namespaces/openshift-b/core/configmaps/three.yaml"),
+              configMap(QStringLiteral("openshift-b"), QStringLiteral("three"), QStringLiteral("'3'")));
+}
+
+void tst_MustGatherInput::archiveFormats_data()
+{
+    QTest::addColumn<QString>("format");
+    for (const char *f : {"tar", "tar.gz", "tgz", "tar.xz", "zip"})
+        QTest::newRow(f) << QString::fromLatin1(f);
+}
+
+void tst_MustGatherInput::archiveFormats()
+{
+    QFETCH(QString, format);
+    const Loaded fromDir = load({m_dir.filePath(QStringLiteral("mg"))}, false);
+    QVERIFY(!fromDir.error);
+    QCOMPARE(fromDir.ids.size(), 9);
+
+    const QString archive = m_dir.filePath(QStringLiteral("must-gather.") + format);
+    makeArchive(m_mustGather, archive, format);
+    const Loaded fromArchive = load({archive}, false);
+    QVERIFY(!fromArchive.error);
+    QCOMPARE(fromArchive.warnings, QStringList());
+    QCOMPARE(fromArchive.ids, fromDir.ids);
+    // Sources name the archive and the member.
+    for (qsizetype i = 0; i < fromDir.sources.size(); ++i) {
+        const QString member = QDir(m_dir.filePath(QStringLiteral("mg"))).relativeFilePath(fromDir.sources[i]);
+        QCOMPARE(fromArchive.sources[i], archive + QLatin1Char(':') + member);
+    }
+}
+
+void tst_MustGatherInput::mustGatherRootDetection()
+{
+    // kube-compare's documented invocation for must-gathers...
+    const Loaded documented = load({m_image + QStringLiteral("/cluster-scoped-resources"),
+                                    m_image + QStringLiteral("/namespaces")},
+                                   true);
+    QVERIFY(!documented.error);
+    // ...and the must-gather given as is, from its parent, the must-gather
+    // directory or the image directory, without -R.
+    for (const QString &root : {m_dir.filePath(QStringLiteral("mg")), m_mustGather, m_image}) {
+        const Loaded direct = load({root}, false);
+        QVERIFY(!direct.error);
+        QCOMPARE(direct.ids, documented.ids);
+        QCOMPARE(direct.sources, documented.sources);
+    }
+    // filepath.Walk visits the directory "configmaps" before the list file
+    // "configmaps.yaml", so the single-object file is the first occurrence.
+    QCOMPARE(documented.ids.count(QStringLiteral("v1_ConfigMap_openshift-a_one")), 2);
+    QVERIFY(documented.sources[documented.ids.indexOf(QStringLiteral("v1_ConfigMap_openshift-a_one"))].endsWith(
+        QLatin1String("core/configmaps/one.yaml")));
+}
+
+void tst_MustGatherInput::damagedArchive_data()
+{
+    QTest::addColumn<QString>("format");
+    QTest::addColumn<int>("keep"); // bytes of the archive kept; -1: replaced by garbage
+    QTest::newRow("tar.gz truncated") << "tar.gz" << 700;
+    QTest::newRow("tar truncated") << "tar" << 3000;
+    QTest::newRow("zip truncated") << "zip" << 400;
+    QTest::newRow("garbage named .tar.gz") << "tar.gz" << -1;
+}
+
+void tst_MustGatherInput::damagedArchive()
+{
+    QFETCH(QString, format);
+    QFETCH(int, keep);
+    const QString archive = m_dir.filePath(QStringLiteral("damaged.") + format);
+    makeArchive(m_mustGather, archive, format);
+    QFile f(archive);
+    QVERIFY(f.open(QIODevice::ReadWrite));
+    if (keep < 0) {
+        f.resize(0);
+        f.write("this is not an archive\n");
+    } else {
+        QVERIFY(f.size() > keep);
+        f.resize(keep);
+    }
+    f.close();
+    // Another input next to the damaged archive still loads.
+    const QString other = m_dir.filePath(QStringLiteral("other.yaml"));
+    writeFile(other, configMap(QStringLiteral("x"), QStringLiteral("other"), QStringLiteral("'0'")));
+    const Loaded loaded = load({archive, other}, false);
+    QVERIFY(!loaded.error);
+    QCOMPARE(loaded.warnings.size(), 1);
+    QVERIFY2(loaded.warnings.front().contains(archive), qPrintable(loaded.warnings.front()));
+    QVERIFY(loaded.ids.contains(QStringLiteral("v1_ConfigMap_x_other")));
+}
+
+void tst_MustGatherInput::badFilesAreReportedAndSkipped()
+{
+    QTemporaryDir dir;
+    writeFile(dir.filePath(QStringLiteral("a-good.yaml")), configMap("ns", "good", "'1'"));
+    writeFile(dir.filePath(QStringLiteral("b-tabs.yaml")), "apiVersion: v1\nkind: ConfigMap\nmetadata:\n\tname: x\n");
+    writeFile(dir.filePath(QStringLiteral("c-truncated.yaml")), "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: \"x");
+    QVERIFY(QFile::link(dir.filePath(QStringLiteral("d-loop.yaml")), dir.filePath(QStringLiteral("d-loop.yaml"))));
+    writeFile(dir.filePath(QStringLiteral("e-good.yaml")), configMap("ns", "good2", "'2'"));
+    const Loaded loaded = load({dir.path()}, false);
+    QVERIFY(!loaded.error);
+    QCOMPARE(loaded.ids, (QStringList{"v1_ConfigMap_ns_good", "v1_ConfigMap_ns_good2"}));
+    QCOMPARE(loaded.warnings.size(), 3);
+    for (const char *name : {"b-tabs.yaml", "c-truncated.yaml", "d-loop.yaml"}) {
+        const bool named = std::any_of(loaded.warnings.begin(), loaded.warnings.end(),
+                                       [&](const QString &w) { return w.contains(QLatin1String(name)); });
+        QVERIFY2(named, name);
+    }
+}
+
+void tst_MustGatherInput::symlinkedDirectoryLoop()
+{
+    QTemporaryDir dir;
+    writeFile(dir.filePath(QStringLiteral("sub/cm.yaml")), configMap("ns", "cm", "'1'"));
+    QVERIFY(QFile::link(dir.path(), dir.filePath(QStringLiteral("sub/loop"))));
+    const Loaded loaded = load({dir.path()}, true);
+    QVERIFY(!loaded.error);
+    QCOMPARE(loaded.ids, QStringList{"v1_ConfigMap_ns_cm"});
+}
+
+void tst_MustGatherInput::kindFilterKeepsReferenceKinds()
+{
+    input::KindFilter filter;
+    filter.kinds = std::set<std::string>{"ConfigMap"};
+    const Loaded loaded = load({m_image}, false, filter);
+    QCOMPARE(loaded.ids, load({m_image}, false).ids);
+    QCOMPARE(loaded.partial, 5); // ClusterVersion, 3 Namespaces, the Pod
+}
+
+void tst_MustGatherInput::kindFilterMatchesFullParse_data()
+{
+    QTest::addColumn<QString>("metadata");
+    QTest::addColumn<QString>("resources");
+    QTest::addColumn<bool>("expectPartial");
+    const QDir cases(test::dataPath(QStringLiteral("shared/conformance/cases")));
+    for (const QString &name : cases.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name)) {
+        const QString metadata = cases.filePath(name + QStringLiteral("/reference/metadata.yaml"));
+        const QString resources = cases.filePath(name + QStringLiteral("/resources"));
+        if (QFileInfo::exists(metadata) && QFileInfo(resources).isDir())
+            QTest::newRow(qPrintable(name)) << metadata << resources << false;
+    }
+    QTest::newRow("bench seed") << test::dataPath(QStringLiteral("shared/bench/reference-core/metadata.yaml"))
+                                << test::dataPath(QStringLiteral("shared/bench/seed-core")) << false;
+    QTest::newRow("synthetic must-gather") << test::dataPath(QStringLiteral("shared/bench/reference-core/metadata.yaml"))
+                                           << QStringLiteral("synthetic") << true;
+}
+
+void tst_MustGatherInput::kindFilterMatchesFullParse()
+{
+    QFETCH(QString, metadata);
+    QFETCH(QString, resources);
+    QFETCH(bool, expectPartial);
+    if (resources == QLatin1String("synthetic")) {
+        const QString python = QStandardPaths::findExecutable(QStringLiteral("python3"));
+        if (python.isEmpty())
+            QSKIP("python3 is needed to generate the synthetic must-gather");
+        resources = m_dir.filePath(QStringLiteral("synthetic"));
+        const QString bench = test::dataPath(QStringLiteral("shared/bench"));
+        QCOMPARE(QProcess::execute(python, {bench + QStringLiteral("/gen-synthetic.py"), QStringLiteral("--ref"),
+                                            bench + QStringLiteral("/reference-core"), QStringLiteral("--seed"),
+                                            bench + QStringLiteral("/seed-core"), QStringLiteral("-n"),
+                                            QStringLiteral("600"), QStringLiteral("-o"), resources}),
+                 0);
+    }
+    ref::ReferenceLoader loader;
+    const ref::LoadResult loaded = loader.load(metadata.toStdString());
+    if (!loaded.ok())
+        QSKIP("the case's reference is meant not to load");
+    const input::KindFilter filter = compare::inputNeeds(*loaded.reference);
+
+    QTemporaryDir tmp;
+    const auto report = [&](const input::KindFilter &f, int &partial) {
+        input::FileInputSource source({resources.toStdString()}, true);
+        source.setKindFilter(f);
+        input::LoadedObjects objects = source.load(Log::null());
+        partial = 0;
+        for (const auto &o : objects.objects)
+            partial += o.partial ? 1 : 0;
+        compare::CompareOptions options;
+        options.allResources = true;
+        options.keepGoing = true;
+        options.tmpDir = tmp.path().toStdString();
+        compare::CompareEngine engine(loaded.reference, options, Log::null());
+        engine.prepare();
+        const compare::CompareResult result = engine.compare(std::move(objects.objects));
+        QString text = QString::fromStdString(report::writeReport(result.report, *loaded.reference, {}));
+        text.replace(QRegularExpression(QStringLiteral("(MERGED|LIVE)-[0-9]+")), QStringLiteral("TEMP"));
+        text.replace(QRegularExpression(QStringLiteral("\t[0-9-]+ [0-9:.]+ [+-][0-9]+")), QStringLiteral("\tDATE"));
+        return text;
+    };
+    int partialFiltered = 0, partialFull = 0;
+    const QString filtered = report(filter, partialFiltered);
+    const QString full = report(input::KindFilter{}, partialFull);
+    QCOMPARE(partialFull, 0);
+    QCOMPARE(filtered, full);
+    if (expectPartial)
+        QVERIFY2(partialFiltered > 100, "the filter should leave most of a must-gather unparsed");
+}
+
+QTEST_GUILESS_MAIN(tst_MustGatherInput)
+#include "tst_mustgatherinput.moc"
