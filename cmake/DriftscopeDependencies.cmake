@@ -3,7 +3,7 @@
 
 find_package(Qt6 6.4 REQUIRED COMPONENTS Core)
 if(DRIFTSCOPE_BUILD_GUI)
-    find_package(Qt6 6.4 REQUIRED COMPONENTS Gui Widgets)
+    find_package(Qt6 6.4 REQUIRED COMPONENTS Gui Widgets Concurrent)
 endif()
 if(DRIFTSCOPE_BUILD_TESTS)
     find_package(Qt6 6.4 REQUIRED COMPONENTS Test)

@@ -5,8 +5,45 @@
 #include "MainWindow.h"
 
 #include <QApplication>
+#include <QCommandLineParser>
 
 namespace ds::ui {
+
+namespace {
+
+struct StartupFiles
+{
+    QString reference;
+    QStringList inputs;
+    QString diffConfig;
+};
+
+StartupFiles parseCommandLine(const QApplication &app)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QApplication::translate("main", "Shows how a cluster's configuration drifts from a reference."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption reference({QStringLiteral("r"), QStringLiteral("reference")},
+                                       QApplication::translate("main", "The reference's metadata.yaml (or folder)."),
+                                       QStringLiteral("metadata.yaml"));
+    const QCommandLineOption input({QStringLiteral("f"), QStringLiteral("filename")},
+                                   QApplication::translate("main", "Cluster data: CR files, a folder, a must-gather "
+                                                                   "or an archive (repeatable, comma-separated)."),
+                                   QStringLiteral("path"));
+    const QCommandLineOption diffConfig({QStringLiteral("c"), QStringLiteral("diff-config")},
+                                        QApplication::translate("main", "Diff config with manual correlations."),
+                                        QStringLiteral("file"));
+    parser.addOptions({reference, input, diffConfig});
+    parser.process(app);
+    StartupFiles files{parser.value(reference), {}, parser.value(diffConfig)};
+    for (const QString &value : parser.values(input))
+        files.inputs << value.split(QLatin1Char(','), Qt::SkipEmptyParts);
+    return files;
+}
+
+} // namespace
 
 int runDriftscope(int argc, char *argv[])
 {
@@ -15,9 +52,16 @@ int runDriftscope(int argc, char *argv[])
     QApplication::setApplicationVersion(QStringLiteral(DRIFTSCOPE_VERSION_STRING));
     QApplication::setOrganizationName(QStringLiteral("Driftscope"));
     QApplication::setDesktopFileName(QStringLiteral("io.github.driftscope.Driftscope"));
+    const StartupFiles files = parseCommandLine(app);
 
     MainWindow window;
     window.show();
+    if (!files.diffConfig.isEmpty())
+        window.openDiffConfig(files.diffConfig);
+    if (!files.reference.isEmpty())
+        window.openReference(files.reference);
+    if (!files.inputs.isEmpty())
+        window.openInputs(files.inputs);
     return QApplication::exec();
 }
 

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "YamlReader.h"
 
+#include "FastYamlReader.h"
 #include "YamlScalarResolver.h"
+#include "YamlScalarValue.h"
 #include "value/GoFloat.h"
 
 #include <yaml-cpp/eventhandler.h>
@@ -104,7 +106,24 @@ public:
 
     std::vector<Value> documents;
 
-    void OnDocumentStart(const YAML::Mark &) override { m_stack.clear(); m_anchors.clear(); }
+    void OnDocumentStart(const YAML::Mark &mark) override
+    {
+        // yaml-cpp turns a stray ',' at document level into a null document
+        // without consuming it, and then does so forever (",a"). A document
+        // always consumes a token, so a second start at the same place is that
+        // loop; yaml.v2 rejects the token.
+        if (!documents.empty() && !mark.is_null() && mark.pos == m_lastDocumentStart.pos) {
+            ReadError e;
+            e.line = mark.line + 1;
+            e.column = mark.column + 1;
+            e.message = "did not find expected node content";
+            e.scannerError = false;
+            throw ReadAbort{e};
+        }
+        m_lastDocumentStart = mark;
+        m_stack.clear();
+        m_anchors.clear();
+    }
     void OnDocumentEnd() override
     {
         documents.push_back(m_root);
@@ -239,26 +258,11 @@ private:
 
     Value number(const YAML::Mark &mark, const ResolvedScalar &r)
     {
-        using K = ResolvedScalar::Kind;
-        const bool floats = m_options.numbers == NumberTyping::Float64;
-        switch (r.kind) {
-        case K::Int:
-            return floats ? Value::fromFloat(static_cast<double>(r.integer)) : Value::fromInt64(r.integer);
-        case K::Uint:
-            return Value::fromFloat(static_cast<double>(r.unsignedInteger));
-        case K::Float: {
-            const double f = r.floating;
-            if (!std::isfinite(f))
-                abort(mark, std::string("json: unsupported value: ") + gofloat::formatShortest(f),
-                      ReadError::Kind::Conversion);
-            if (!floats && gofloat::jsonPrintsAsInteger(f) && f >= -9223372036854775808.0
-                && f < 9223372036854775808.0)
-                return Value::fromInt64(static_cast<std::int64_t>(f));
-            return Value::fromFloat(f);
-        }
-        default:
-            return {};
-        }
+        std::optional<Value> v = detail::numberValue(r, m_options.numbers);
+        if (!v)
+            abort(mark, std::string("json: unsupported value: ") + gofloat::formatShortest(r.floating),
+                  ReadError::Kind::Conversion);
+        return std::move(*v);
     }
 
     Value resolved(const YAML::Mark &mark, const ResolvedScalar &r, const std::string &text)
@@ -321,20 +325,8 @@ private:
     std::string keyString(const Frame &f, const Value &key, const Scalar &scalar, const Value &value)
     {
         if (scalar.plain) {
-            const ResolvedScalar r = resolvePlain(scalar.text);
-            using K = ResolvedScalar::Kind;
-            switch (r.kind) {
-            case K::Int: return std::to_string(r.integer);
-            case K::Uint: return std::to_string(r.unsignedInteger);
-            case K::Float:
-                if (!std::isfinite(r.floating))
-                    break; // +Inf etc. are rejected below like any non-string
-                return gofloat::formatShortest(r.floating, 'g', 32);
-            case K::Bool: return r.boolean ? "true" : "false";
-            case K::String:
-            case K::Merge: return scalar.text;
-            case K::Null: break;
-            }
+            if (std::optional<std::string> text = detail::plainKeyText(scalar.text))
+                return std::move(*text);
         } else if (key.isString()) {
             return key.str();
         } else if (key.isBool()) {
@@ -445,6 +437,7 @@ private:
     std::vector<Frame> m_stack;
     std::unordered_map<YAML::anchor_t, Anchored> m_anchors;
     Value m_root;
+    YAML::Mark m_lastDocumentStart = YAML::Mark::null_mark();
     std::size_t m_valueCount = 0;
     std::size_t m_aliasCount = 0;
 };
@@ -523,6 +516,13 @@ std::string ReadError::describe() const
 }
 
 ReadResult read(std::string_view text, const ReadOptions &options)
+{
+    if (std::optional<ReadResult> fast = fastRead(text, options))
+        return std::move(*fast);
+    return readWithYamlCpp(text, options);
+}
+
+ReadResult readWithYamlCpp(std::string_view text, const ReadOptions &options)
 {
     ReadResult result;
     // yaml-cpp needs a stream; a BOM at the start is allowed by both parsers.

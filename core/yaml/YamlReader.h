@@ -57,7 +57,12 @@ struct ReadResult
 
 // Reads YAML (1.1 typing as yaml.v2) or JSON text into Values.
 // Every document of a stream is returned (null for empty documents) unless
-// firstDocumentOnly is set.
+// firstDocumentOnly is set. Kubernetes-style YAML takes a fast path
+// (FastYamlReader.h); everything else, and every error, comes from yaml-cpp.
 ReadResult read(std::string_view text, const ReadOptions &options = {});
+
+// read() without the fast path: always yaml-cpp. The reference behaviour the
+// fast path is tested against.
+ReadResult readWithYamlCpp(std::string_view text, const ReadOptions &options = {});
 
 } // namespace ds::yaml

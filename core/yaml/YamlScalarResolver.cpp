@@ -154,6 +154,8 @@ const std::array<MapEntry, 36> &resolveMap()
 
 bool lookupMap(std::string_view s, ResolvedScalar &r)
 {
+    if (s.size() > 5)
+        return false; // longer than every entry ("false", "-.inf"): most keys and values
     if (s == "+.inf" || s == "+.Inf" || s == "+.INF") {
         r.kind = ResolvedScalar::Kind::Float;
         r.floating = HUGE_VAL;

@@ -1,12 +1,50 @@
 // SPDX-License-Identifier: Apache-2.0
 // libFuzzer target for the YAML 1.1 reader and the canonical (sigs.k8s.io/yaml)
-// writer: every document that reads must also serialise.
+// writer: every document that reads must also serialise. It is also a
+// differential fuzzer of the fast path: whenever fastRead() accepts a text, its
+// documents must be exactly those of the yaml-cpp reader, which must succeed.
+#include "yaml/FastYamlReader.h"
 #include "yaml/YamlReader.h"
 #include "yaml/YamlWriter.h"
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <string_view>
+
+namespace {
+
+bool sameDocuments(const ds::yaml::ReadResult &fast, const ds::yaml::ReadResult &reference)
+{
+    if (!reference.ok() || fast.documents.size() != reference.documents.size())
+        return false;
+    for (std::size_t i = 0; i < fast.documents.size(); ++i)
+        if (!fast.documents[i].deepEquals(reference.documents[i]))
+            return false;
+    return true;
+}
+
+void checkFastPath(std::string_view text, const ds::yaml::ReadOptions &options)
+{
+    const std::optional<ds::yaml::ReadResult> fast = ds::yaml::fastRead(text, options);
+    if (!fast)
+        return;
+    const ds::yaml::ReadResult reference = ds::yaml::readWithYamlCpp(text, options);
+    if (sameDocuments(*fast, reference))
+        return;
+    std::fprintf(stderr, "fast path disagrees with yaml-cpp (%zu vs %zu documents%s%s)\n",
+                 fast->documents.size(), reference.documents.size(), reference.ok() ? "" : ", yaml-cpp: ",
+                 reference.ok() ? "" : reference.error->describe().c_str());
+    for (std::size_t i = 0; i < fast->documents.size() && i < reference.documents.size(); ++i)
+        if (!fast->documents[i].deepEquals(reference.documents[i]))
+            std::fprintf(stderr, "document %zu:\n--- fast\n%s--- yaml-cpp\n%s", i,
+                         ds::yaml::writeCanonical(fast->documents[i]).text.c_str(),
+                         ds::yaml::writeCanonical(reference.documents[i]).text.c_str());
+    std::abort();
+}
+
+} // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {
@@ -18,6 +56,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         const ds::yaml::ReadResult read = ds::yaml::read(text, options);
         for (const ds::Value &document : read.documents)
             (void)ds::yaml::writeCanonical(document);
+        checkFastPath(text, options);
     }
+    ds::yaml::ReadOptions strictFirst;
+    strictFirst.firstDocumentOnly = true;
+    strictFirst.rejectDuplicateKeys = true;
+    strictFirst.maxValues = 100'000;
+    checkFastPath(text, strictFirst);
     return 0;
 }

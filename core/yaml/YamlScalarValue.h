@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+// How a scalar becomes a Value on the way YAML → JSON → Go (yaml-canonical.md §1-2).
+// Shared by the yaml-cpp reader and the fast reader so that both decide alike.
+
+#include "YamlReader.h"
+#include "YamlScalarResolver.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace ds::yaml::detail {
+
+// A resolved number under the given typing; nullopt for ±Inf/NaN, which JSON
+// cannot carry ("json: unsupported value").
+std::optional<Value> numberValue(const ResolvedScalar &r, NumberTyping numbers);
+
+// The Value of a plain (untagged, unquoted) scalar; nullopt for ±Inf/NaN.
+std::optional<Value> plainScalarValue(std::string_view text, NumberTyping numbers);
+
+// The JSON object key sigs.k8s.io/yaml makes of a plain key, judged by its yaml.v2
+// type (a float key prints with 32-bit 'g'); nullopt when the key is rejected
+// (null, ±Inf, NaN). Merge keys ("<<") come back as their text.
+std::optional<std::string> plainKeyText(std::string_view text);
+
+} // namespace ds::yaml::detail

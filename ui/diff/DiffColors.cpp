@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "diff/DiffColors.h"
+
+#include <QPalette>
+
+namespace ds::ui {
+
+namespace {
+
+const QColor kRemovedHue(226, 62, 62);
+const QColor kAddedHue(46, 164, 79);
+const QColor kChangedHue(52, 120, 228);
+
+} // namespace
+
+QColor DiffColors::mix(const QColor &a, const QColor &b, double amount)
+{
+    const auto blend = [amount](double x, double y) { return static_cast<float>(x * (1 - amount) + y * amount); };
+    return QColor::fromRgbF(blend(a.redF(), b.redF()), blend(a.greenF(), b.greenF()), blend(a.blueF(), b.blueF()));
+}
+
+DiffColors DiffColors::fromPalette(const QPalette &palette)
+{
+    DiffColors c;
+    c.base = palette.color(QPalette::Base);
+    c.text = palette.color(QPalette::Text);
+    c.dark = c.base.lightness() < 128;
+    // Dark bases need more of the hue before a tint is visible at all.
+    const double row = c.dark ? 0.24 : 0.15;
+    const double chars = c.dark ? 0.52 : 0.38;
+    const double mark = c.dark ? 0.80 : 0.70;
+    c.removedRow = mix(c.base, kRemovedHue, row);
+    c.addedRow = mix(c.base, kAddedHue, row);
+    c.changedRow = mix(c.base, kChangedHue, row);
+    c.removedChars = mix(c.base, kRemovedHue, chars);
+    c.addedChars = mix(c.base, kAddedHue, chars);
+    c.changedChars = mix(c.base, kChangedHue, chars);
+    c.removedMark = mix(c.base, kRemovedHue, mark);
+    c.addedMark = mix(c.base, kAddedHue, mark);
+    c.changedMark = mix(c.base, kChangedHue, mark);
+    c.fillerRow = mix(c.base, c.text, 0.035);
+    c.fillerHatch = mix(c.base, c.text, 0.12);
+    c.foldRow = mix(c.base, c.text, 0.08);
+    c.foldText = mix(c.text, c.base, 0.30);
+    c.gutter = mix(c.base, c.text, 0.045);
+    c.gutterText = mix(c.text, c.base, 0.50);
+    c.band = mix(c.base, c.text, 0.06);
+    c.viewportFrame = mix(c.base, c.text, 0.35);
+    return c;
+}
+
+QColor DiffColors::rowColor(diff::RowKind kind) const
+{
+    switch (kind) {
+    case diff::RowKind::Removed:
+        return removedRow;
+    case diff::RowKind::Added:
+        return addedRow;
+    case diff::RowKind::Changed:
+        return changedRow;
+    case diff::RowKind::Equal:
+        break;
+    }
+    return {};
+}
+
+QColor DiffColors::charColor(diff::RowKind kind) const
+{
+    switch (kind) {
+    case diff::RowKind::Removed:
+        return removedChars;
+    case diff::RowKind::Added:
+        return addedChars;
+    case diff::RowKind::Changed:
+        return changedChars;
+    case diff::RowKind::Equal:
+        break;
+    }
+    return {};
+}
+
+QColor DiffColors::markColor(diff::RowKind kind) const
+{
+    switch (kind) {
+    case diff::RowKind::Removed:
+        return removedMark;
+    case diff::RowKind::Added:
+        return addedMark;
+    case diff::RowKind::Changed:
+        return changedMark;
+    case diff::RowKind::Equal:
+        break;
+    }
+    return {};
+}
+
+} // namespace ds::ui

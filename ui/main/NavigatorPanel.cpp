@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "NavigatorPanel.h"
+
+#include "models/StatusFilterProxyModel.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+namespace ds::ui {
+
+NavigatorPanel::NavigatorPanel(const QString &title, QAbstractItemModel *model,
+                               QList<StatusFilterBar::StateInfo> states, QWidget *parent)
+    : QWidget(parent), m_filter(new QLineEdit(this)), m_view(new QTreeView(this)),
+      m_proxy(new StatusFilterProxyModel(this))
+{
+    m_proxy->setSourceModel(model);
+    m_filterBar = new StatusFilterBar(m_proxy, std::move(states), this);
+
+    auto *heading = new QLabel(QStringLiteral("<b>%1</b>").arg(title.toHtmlEscaped()), this);
+    m_filter->setPlaceholderText(tr("Filter %1…").arg(title.toLower()));
+    m_filter->setClearButtonEnabled(true);
+    connect(m_filter, &QLineEdit::textChanged, m_proxy, &StatusFilterProxyModel::setTextFilter);
+
+    m_view->setModel(m_proxy);
+    m_view->setUniformRowHeights(true);
+    m_view->setAlternatingRowColors(true);
+    m_view->header()->setStretchLastSection(true);
+    m_view->header()->setSectionResizeMode(0, QHeaderView::Interactive);
+    m_view->setColumnWidth(0, 300);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->setSpacing(3);
+    layout->addWidget(heading);
+    layout->addWidget(m_filter);
+    layout->addWidget(m_filterBar);
+    layout->addWidget(m_view, 1);
+}
+
+void NavigatorPanel::selectSource(const QModelIndex &sourceIndex)
+{
+    const QModelIndex index = m_proxy->mapFromSource(sourceIndex);
+    if (!index.isValid())
+        return;
+    m_view->setCurrentIndex(index);
+    m_view->scrollTo(index);
+}
+
+QModelIndex NavigatorPanel::currentSource() const
+{
+    return m_proxy->mapToSource(m_view->currentIndex());
+}
+
+QModelIndexList NavigatorPanel::selectedSourceRows() const
+{
+    QModelIndexList out;
+    for (const QModelIndex &i : m_view->selectionModel()->selectedRows())
+        out << m_proxy->mapToSource(i);
+    return out;
+}
+
+} // namespace ds::ui

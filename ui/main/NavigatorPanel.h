@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "StatusFilterBar.h"
+
+#include <QModelIndexList>
+#include <QWidget>
+
+class QAbstractItemModel;
+class QLabel;
+class QLineEdit;
+class QTreeView;
+
+namespace ds::ui {
+
+class StatusFilterProxyModel;
+
+// A titled tree with a text filter and status filter buttons: the reference
+// tree and the CR list both use it.
+class NavigatorPanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    NavigatorPanel(const QString &title, QAbstractItemModel *model, QList<StatusFilterBar::StateInfo> states,
+                   QWidget *parent = nullptr);
+
+    QTreeView *view() const { return m_view; }
+    StatusFilterProxyModel *proxy() const { return m_proxy; }
+    StatusFilterBar *filterBar() const { return m_filterBar; }
+    QLineEdit *filterEdit() const { return m_filter; }
+
+    // Selects and shows the row of a source-model index.
+    void selectSource(const QModelIndex &sourceIndex);
+    QModelIndex currentSource() const;
+    QModelIndexList selectedSourceRows() const;
+
+private:
+    QLineEdit *m_filter;
+    QTreeView *m_view;
+    StatusFilterProxyModel *m_proxy;
+    StatusFilterBar *m_filterBar;
+};
+
+} // namespace ds::ui

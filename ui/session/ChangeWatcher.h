@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <QFileSystemWatcher>
+#include <QObject>
+#include <QStringList>
+#include <QTimer>
+
+namespace ds::ui {
+
+// Notices when the files behind the open comparison change on disk: the
+// reference (metadata.yaml, templates, function files and their folders), the
+// cluster data (files, and folders up to a limit) and the diff config. Bursts of
+// changes (an editor saving, `git checkout`) are reported once.
+class ChangeWatcher : public QObject
+{
+    Q_OBJECT
+
+public:
+    enum class What { Reference, Input, DiffConfig };
+    Q_ENUM(What)
+
+    explicit ChangeWatcher(QObject *parent = nullptr);
+
+    void watchReference(const QStringList &files);
+    void watchInputs(const QStringList &paths);
+    void watchDiffConfig(const QString &path);
+    // Ignore changes for a moment (our own saves).
+    void suspendFor(int milliseconds);
+
+    // Folders beyond this many are not watched (inotify limits, huge must-gathers).
+    static constexpr int kMaxWatchedFolders = 2000;
+    static constexpr int kSettleMilliseconds = 600;
+
+signals:
+    void changed(ds::ui::ChangeWatcher::What what);
+
+private:
+    void replace(QFileSystemWatcher &watcher, const QStringList &paths);
+    void pathChanged(What what);
+
+    QFileSystemWatcher m_reference;
+    QFileSystemWatcher m_inputs;
+    QFileSystemWatcher m_diffConfig;
+    QTimer m_settle;
+    QList<What> m_changed;
+    qint64 m_suspendedUntil = 0;
+};
+
+} // namespace ds::ui

@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "Problem.h"
+
+#include "input/ClusterObject.h"
+#include "reference/Reference.h"
+#include "report/ComparisonReport.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <atomic>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ds::ui {
+
+// One round of background work for the GUI: (re)load the reference, (re)read
+// the cluster data, compare. Plain functions of their inputs, so tests can run
+// them without threads; ComparisonSession runs them off the GUI thread.
+struct ComparisonJobRequest
+{
+    bool loadReference = false;
+    bool loadInputs = false;
+    bool compare = true;
+    QString referencePath; // metadata.yaml or its directory
+    QStringList inputPaths;
+    std::map<std::string, std::string> manualCorrelations;
+    // Results of earlier rounds, reused when a stage is not re-run.
+    std::shared_ptr<const ref::Reference> reference;
+    std::shared_ptr<const std::vector<input::ClusterObject>> objects;
+    QString tmpDir; // for the MERGED-/LIVE- names in diff headers
+};
+
+struct ComparisonJobResult
+{
+    std::shared_ptr<const ref::Reference> reference;
+    std::shared_ptr<const std::vector<input::ClusterObject>> objects;
+    std::shared_ptr<const report::ComparisonReport> report;
+    ProblemList problems;
+    QString inputDescription;
+    bool cancelled = false;
+    // Which stages ran (their problems replace the earlier ones).
+    bool referenceLoaded = false;
+    bool inputsLoaded = false;
+    bool compared = false;
+};
+
+// done/total (total 0: unknown) and what is being worked on; called from the
+// job's thread (and, while reading files, from several threads at once).
+using JobProgress = std::function<void(int done, int total, const QString &label)>;
+
+ComparisonJobResult runComparisonJob(const ComparisonJobRequest &request, const std::atomic_bool &cancel,
+                                     const JobProgress &progress);
+
+// metadata.yaml for a reference given as a directory.
+QString metadataFileOf(const QString &referencePath);
+
+} // namespace ds::ui

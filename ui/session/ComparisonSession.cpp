@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ComparisonSession.h"
+
+#include "util/LargeStack.h"
+
+#include <QCoreApplication>
+#include <QPointer>
+#include <QThreadPool>
+
+namespace ds::ui {
+
+ComparisonSession::ComparisonSession(QObject *parent)
+    : QObject(parent), m_pool(std::make_unique<QThreadPool>())
+{
+    // One round at a time, on a thread with room for Go's template depth.
+    m_pool->setMaxThreadCount(1);
+    m_pool->setStackSize(static_cast<uint>(kRenderStackBytes));
+}
+
+ComparisonSession::~ComparisonSession()
+{
+    cancel();
+    m_pool->waitForDone();
+}
+
+void ComparisonSession::openReference(const QString &referencePath)
+{
+    m_referencePath = referencePath;
+    // The kinds worth reading depend on the reference: read the input again.
+    request(true, !m_inputPaths.isEmpty());
+}
+
+void ComparisonSession::openInputs(const QStringList &paths)
+{
+    m_inputPaths = paths;
+    request(false, true);
+}
+
+void ComparisonSession::reload()
+{
+    request(!m_referencePath.isEmpty(), !m_inputPaths.isEmpty());
+}
+
+void ComparisonSession::setManualCorrelations(const std::map<std::string, std::string> &pairs)
+{
+    if (pairs == m_manual)
+        return;
+    m_manual = pairs;
+    request(false, false);
+}
+
+void ComparisonSession::cancel()
+{
+    m_pending = false;
+    if (m_cancel)
+        m_cancel->store(true);
+}
+
+void ComparisonSession::waitForIdle()
+{
+    while (m_running || m_pending) {
+        m_pool->waitForDone();
+        QCoreApplication::sendPostedEvents(this);
+    }
+}
+
+void ComparisonSession::request(bool loadReference, bool loadInputs)
+{
+    m_pendingReference = m_pendingReference || loadReference;
+    m_pendingInputs = m_pendingInputs || loadInputs;
+    m_pending = true;
+    if (m_running && m_cancel)
+        m_cancel->store(true); // the newest request wins
+    startPending();
+}
+
+void ComparisonSession::startPending()
+{
+    if (m_running || !m_pending)
+        return;
+    ComparisonJobRequest job;
+    job.loadReference = m_pendingReference;
+    job.loadInputs = m_pendingInputs;
+    job.referencePath = m_referencePath;
+    job.inputPaths = m_inputPaths;
+    job.manualCorrelations = m_manual;
+    job.reference = m_snapshot->reference;
+    job.objects = m_snapshot->objects;
+    job.tmpDir = m_tmpDir.path();
+    m_runningReference = m_pendingReference;
+    m_runningInputs = m_pendingInputs;
+    m_pending = m_pendingReference = m_pendingInputs = false;
+    const quint64 generation = ++m_generation;
+    m_cancel = std::make_shared<std::atomic_bool>(false);
+    m_running = true;
+    setBusy(true);
+
+    const QPointer<ComparisonSession> self(this);
+    auto cancelFlag = m_cancel;
+    m_pool->start([self, job, cancelFlag, generation] {
+        const auto progress = [self](int done, int total, const QString &label) {
+            QMetaObject::invokeMethod(self, [=] {
+                if (self)
+                    emit self->progressChanged(done, total, label);
+            }, Qt::QueuedConnection);
+        };
+        ComparisonJobResult result = runComparisonJob(job, *cancelFlag, progress);
+        QMetaObject::invokeMethod(self, [self, generation, result = std::move(result)] {
+            if (self)
+                self->finished(generation, result);
+        }, Qt::QueuedConnection);
+    });
+}
+
+void ComparisonSession::finished(quint64 generation, const ComparisonJobResult &result)
+{
+    m_running = false;
+    if (generation == m_generation && !result.cancelled) {
+        const auto replaced = [&](const Problem &p) {
+            return (result.referenceLoaded && p.stage == Problem::Stage::Reference)
+                || (result.inputsLoaded && p.stage == Problem::Stage::Input)
+                || (result.compared && p.stage == Problem::Stage::Comparison);
+        };
+        m_problems.removeIf(replaced);
+        m_problems.append(result.problems);
+        auto snapshot = std::make_shared<ComparisonSnapshot>();
+        snapshot->reference = result.reference;
+        snapshot->objects = result.objects;
+        snapshot->report = result.compared ? result.report : nullptr;
+        snapshot->manualCorrelations = m_manual;
+        snapshot->inputDescription = result.inputDescription.toStdString();
+        m_snapshot = std::move(snapshot);
+        emit problemsChanged();
+        emit snapshotChanged();
+    } else if (m_pending) {
+        // Superseded: the next round must still do what this one did not finish.
+        m_pendingReference = m_pendingReference || m_runningReference;
+        m_pendingInputs = m_pendingInputs || m_runningInputs;
+    } else {
+        emit progressChanged(0, 0, tr("Cancelled"));
+    }
+    if (m_pending)
+        startPending();
+    else
+        setBusy(false);
+}
+
+void ComparisonSession::setBusy(bool busy)
+{
+    if (busy == m_busy)
+        return;
+    m_busy = busy;
+    emit busyChanged(busy);
+}
+
+} // namespace ds::ui

@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "ComparisonJob.h"
+#include "ComparisonSnapshot.h"
+#include "Problem.h"
+
+#include <QObject>
+#include <QStringList>
+#include <QTemporaryDir>
+
+#include <atomic>
+#include <map>
+#include <memory>
+
+class QThreadPool;
+
+namespace ds::ui {
+
+// What the window works on: a reference, cluster data and manual correlations.
+// Loading, reading and comparing run on a background thread (with the large
+// stack templates need); the newest request wins and cancels the older one.
+// Views read the published snapshot, which is replaced as a whole.
+class ComparisonSession : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit ComparisonSession(QObject *parent = nullptr);
+    ~ComparisonSession() override;
+
+    void openReference(const QString &referencePath);
+    void openInputs(const QStringList &paths);
+    // Re-reads everything from disk (after files changed).
+    void reload();
+    // Compares again with these manual correlations (after a drop, undo, loading
+    // a diff config...).
+    void setManualCorrelations(const std::map<std::string, std::string> &pairs);
+    void cancel();
+
+    QString referencePath() const { return m_referencePath; }
+    QStringList inputPaths() const { return m_inputPaths; }
+    std::shared_ptr<const ComparisonSnapshot> snapshot() const { return m_snapshot; }
+    const ProblemList &problems() const { return m_problems; }
+    bool isBusy() const { return m_busy; }
+
+    // Waits until no work is running or queued (tests, shutdown).
+    void waitForIdle();
+
+signals:
+    void snapshotChanged();
+    void problemsChanged();
+    void busyChanged(bool busy);
+    // total 0: unknown. Emitted on the GUI thread.
+    void progressChanged(int done, int total, const QString &label);
+
+private:
+    void request(bool loadReference, bool loadInputs);
+    void startPending();
+    void finished(quint64 generation, const ComparisonJobResult &result);
+    void setBusy(bool busy);
+
+    QString m_referencePath;
+    QStringList m_inputPaths;
+    std::shared_ptr<const ComparisonSnapshot> m_snapshot = std::make_shared<const ComparisonSnapshot>();
+    ProblemList m_problems;
+    std::map<std::string, std::string> m_manual;
+
+    // Work queued while another round runs: stages are OR-ed together.
+    bool m_pending = false;
+    bool m_pendingReference = false;
+    bool m_pendingInputs = false;
+    bool m_running = false;
+    bool m_runningReference = false;
+    bool m_runningInputs = false;
+    bool m_busy = false;
+    quint64 m_generation = 0;
+    std::shared_ptr<std::atomic_bool> m_cancel;
+    std::unique_ptr<QThreadPool> m_pool;
+    QTemporaryDir m_tmpDir;
+};
+
+} // namespace ds::ui

@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <QList>
+#include <QMetaType>
+#include <QString>
+
+namespace ds::ui {
+
+// One entry of the Problems panel: something the user should know about the
+// reference, the cluster data or a comparison, with where it happened.
+struct Problem
+{
+    enum class Severity { Error, Warning, Info };
+    enum class Stage { Reference, Input, Comparison, DiffConfig };
+
+    Severity severity = Severity::Warning;
+    Stage stage = Stage::Comparison;
+    QString message;
+    QString file; // empty when unknown
+    int line = 0; // 1-based; 0 when unknown
+
+    // Extracts "file:line" from messages such as kube-compare's
+    // `template: foo.yaml:12:3: executing ...` or `Skipping "a/b.yaml": ...`.
+    static Problem fromMessage(Severity severity, Stage stage, const QString &message);
+};
+
+using ProblemList = QList<Problem>;
+
+} // namespace ds::ui
+
+Q_DECLARE_METATYPE(ds::ui::Problem)
