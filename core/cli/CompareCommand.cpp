@@ -46,7 +46,13 @@ FlagParser makeFlags()
     f.add("help", 'h', K::Bool, "help for driftscope-cli");
     f.add("keep-going", 0, K::Bool,
           "Compare every CR even when some fail to render; failed CRs are listed and the exit code is 2");
+    f.add("input-format", 0, K::String,
+          "How folders given with -f are read: auto (default; recognises must-gathers and ConfigDirs), files or "
+          "configdir (the oc extract / Hive ConfigDir layout)");
     f.add("kustomize", 'k', K::String, "Process a kustomization directory (not supported by Driftscope)");
+    f.add("namespace", 0, K::String,
+          "Namespace of the Secrets and ConfigMaps read from a ConfigDir (default: the HiveConfig's "
+          "targetNamespace, else hive)");
     f.add("output", 'o', K::String, "Output format. One of: (json, yaml, generate-patches, junit)");
     f.add("override-reason", 0, K::String, "Reason for generating the override");
     f.add("overrides", 'p', K::String, "Path to user overrides");
@@ -61,16 +67,27 @@ FlagParser makeFlags()
     return f;
 }
 
-void usageError(std::ostream &err, const std::string &message)
+[[noreturn]] void usageError(std::ostream &err, const std::string &message)
 {
     err << "error: " << message << "\n" << kSeeHelp << "\n";
     throw Exit{2};
 }
 
-void fatal(std::ostream &err, const std::string &message)
+[[noreturn]] void fatal(std::ostream &err, const std::string &message)
 {
     err << "error: " << message << "\n";
     throw Exit{2};
+}
+
+input::FileInputSource::Format inputFormat(const std::string &value, std::ostream &err)
+{
+    if (value.empty() || value == "auto")
+        return input::FileInputSource::Format::Auto;
+    if (value == "files")
+        return input::FileInputSource::Format::Files;
+    if (value == "configdir")
+        return input::FileInputSource::Format::ConfigDir;
+    usageError(err, "invalid --input-format \"" + value + "\": use auto, files or configdir");
 }
 
 std::string helpText(const FlagParser &flags)
@@ -80,9 +97,14 @@ std::string helpText(const FlagParser &flags)
            "Examples:\n"
            "  # Compare a reference with a local set of CRs:\n"
            "  driftscope-cli -r ./reference/metadata.yaml -f ./crsdir -R\n\n"
-           "  # Compare with a must-gather:\n"
+           "  # Compare with a must-gather (a folder or an archive, as received):\n"
+           "  driftscope-cli -r ./reference/metadata.yaml -f ./must-gather.local.123\n"
+           "  driftscope-cli -r ./reference/metadata.yaml -f ./must-gather.tar.gz\n\n"
+           "  # kube-compare's documented must-gather form works too:\n"
            "  driftscope-cli -r ./reference/metadata.yaml -f \"must-gather*/*/cluster-scoped-resources\","
            "\"must-gather*/*/namespaces\" -R\n\n"
+           "  # Compare with an oc extract / Hive ConfigDir:\n"
+           "  driftscope-cli -r ./reference/metadata.yaml -f ./config-dir --namespace hive\n\n"
            "  # Render one template for authoring:\n"
            "  driftscope-cli render --template t.yaml --data cr.yaml\n\n"
            "Exit status: 0 no differences, 1 differences or validation issues, 2 errors.\n\n"
@@ -170,6 +192,8 @@ int compare(const FlagParser &flags, std::ostream &out, std::ostream &err)
 
     input::FileInputSource source(files, flags.boolValue("recursive"));
     source.setKindFilter(compare::inputNeeds(*loaded.reference, options.manualCorrelations));
+    source.setFormat(inputFormat(flags.stringValue("input-format"), err));
+    source.setConfigDirNamespace(flags.stringValue("namespace"));
     input::LoadedObjects objects = source.load(log);
     if (!objects.ok())
         fatal(err, *objects.error);

@@ -209,6 +209,11 @@ CompareEngine::Candidate CompareEngine::diffAgainstTemplate(std::size_t template
         ref::removeNestedField(reference, {"metadata", "managedFields"});
         ref::removeNestedField(cr.object, {"metadata", "managedFields"});
     }
+    // What the input could not know (ConfigDir) is neither drift nor missing.
+    for (const auto &path : cr.unknownFields) {
+        ref::removeNestedField(reference, path);
+        ref::removeNestedField(cr.object, path);
+    }
     c.finalReference = reference;
     c.live = cr.object;
     Value merged = reference.deepCopy();

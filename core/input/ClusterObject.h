@@ -4,18 +4,25 @@
 #include "value/Value.h"
 
 #include <string>
+#include <vector>
 
 namespace ds::input {
 
 // One cluster CR as the comparison sees it.
 struct ClusterObject
 {
+    ClusterObject() = default;
+    ClusterObject(Value o, std::string i, std::string s) : object(std::move(o)), id(std::move(i)), source(std::move(s)) {}
+
     Value object;       // Kubernetes unstructured data (ints int64, other numbers float64)
     std::string id;     // apiVersion_kind[_namespace]_name
     std::string source; // file path (as given) or "cluster"
     // Only the identity and ownerReferences were kept (see KindFilter); the
     // full object can be read again from `source`.
     bool partial = false;
+    // Fields the input cannot know (a ConfigDir has no labels, no Secret type):
+    // removed from both sides before diffing, so they are not reported as drift.
+    std::vector<std::vector<std::string>> unknownFields;
 };
 
 // kube-compare's apiKindNamespaceName: apiVersion_kind_namespace_name, or

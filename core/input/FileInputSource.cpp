@@ -2,6 +2,7 @@
 #include "FileInputSource.h"
 
 #include "ArchiveReader.h"
+#include "ConfigDirReader.h"
 #include "MustGatherLayout.h"
 #include "ParallelDecoder.h"
 
@@ -132,6 +133,7 @@ struct FileInputSource::Plan
     {
         std::vector<std::string> files; // read from disk
         std::string archive;             // or streamed from this archive
+        std::string configDir;           // or turned into Secrets/ConfigMaps
     };
     std::vector<Step> steps;
     std::vector<std::string> errors;
@@ -143,7 +145,7 @@ FileInputSource::Plan FileInputSource::plan() const
 {
     Plan plan;
     auto files = [&plan]() -> std::vector<std::string> & {
-        if (plan.steps.empty() || !plan.steps.back().archive.empty())
+        if (plan.steps.empty() || !plan.steps.back().archive.empty() || !plan.steps.back().configDir.empty())
             plan.steps.emplace_back();
         return plan.steps.back().files;
     };
@@ -161,12 +163,16 @@ FileInputSource::Plan FileInputSource::plan() const
         }
         for (const auto &root : roots) {
             const QFileInfo info(QString::fromStdString(root));
-            if (info.isDir()) {
+            if (info.isDir() && isConfigDir(root)) {
+                plan.steps.push_back({{}, {}, root});
+                plan.notes.push_back("Reading " + root + " as a ConfigDir (oc extract layout)");
+                collected = true;
+            } else if (info.isDir()) {
                 const std::size_t before = files().size();
                 walkInput(root, files(), plan);
                 collected = collected || files().size() > before;
             } else if (ArchiveReader::isArchive(root)) {
-                plan.steps.push_back({{}, root});
+                plan.steps.push_back({{}, root, {}});
                 collected = true;
             } else {
                 files().push_back(root);
@@ -179,6 +185,12 @@ FileInputSource::Plan FileInputSource::plan() const
                                   + "]: recognized file extensions are [.json .yaml .yml]");
     }
     return plan;
+}
+
+bool FileInputSource::isConfigDir(const std::string &dir) const
+{
+    return m_format == Format::ConfigDir
+        || (m_format == Format::Auto && ConfigDirReader::looksLikeConfigDir(dir));
 }
 
 // A must-gather (or inspect output) is read through its data roots' resource
@@ -255,6 +267,11 @@ LoadedObjects FileInputSource::load(Log &log, const std::atomic_bool *cancel, co
     for (const std::string &warning : plan.warnings)
         log.warning(warning);
     for (const Plan::Step &step : plan.steps) {
+        if (!step.configDir.empty()) {
+            std::vector<ClusterObject> objects = ConfigDirReader::read(step.configDir, m_configDirNamespace, log);
+            std::move(objects.begin(), objects.end(), std::back_inserter(result.objects));
+            continue;
+        }
         ParallelDecoder decoder(m_filter, step.files.size(), cancel, progress);
         if (step.archive.empty()) {
             for (const std::string &file : step.files)

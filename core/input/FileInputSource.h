@@ -38,6 +38,13 @@ public:
     // Objects of other kinds are kept as identity skeletons (see KindFilter).
     void setKindFilter(KindFilter filter) { m_filter = std::move(filter); }
 
+    // How directories are read: as kubectl does (with must-gather detection), as
+    // an `oc extract` / Hive ConfigDir, or recognised by their layout.
+    enum class Format { Auto, Files, ConfigDir };
+    void setFormat(Format format) { m_format = format; }
+    // Namespace of the Secrets and ConfigMaps a ConfigDir yields (empty: from the HiveConfig).
+    void setConfigDirNamespace(std::string ns) { m_configDirNamespace = std::move(ns); }
+
     // How deep below a -f directory must-gather data roots are looked for:
     // must-gather.local.N/<image>/ is two levels down.
     static constexpr int kMustGatherSearchDepth = 2;
@@ -45,6 +52,7 @@ public:
 private:
     struct Plan;
     Plan plan() const;
+    bool isConfigDir(const std::string &dir) const;
     void walkInput(const std::string &dir, std::vector<std::string> &files, Plan &plan) const;
     void readArchive(const std::string &archive, ParallelDecoder &decoder, Log &log,
                      const std::atomic_bool *cancel) const;
@@ -53,6 +61,8 @@ private:
     std::vector<std::string> m_paths;
     bool m_recursive;
     KindFilter m_filter;
+    Format m_format = Format::Auto;
+    std::string m_configDirNamespace;
 };
 
 } // namespace ds::input
