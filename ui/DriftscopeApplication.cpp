@@ -3,9 +3,11 @@
 
 #include "DriftscopeVersion.h"
 #include "MainWindow.h"
+#include "main/Theme.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QSettings>
 
 namespace ds::ui {
 
@@ -53,6 +55,7 @@ int runDriftscope(int argc, char *argv[])
     QApplication::setOrganizationName(QStringLiteral("Driftscope"));
     QApplication::setDesktopFileName(QStringLiteral("io.github.driftscope.Driftscope"));
     const StartupFiles files = parseCommandLine(app);
+    applyTheme(themeFromName(QSettings().value(QStringLiteral("view/theme")).toString()));
 
     MainWindow window;
     window.show();

@@ -6,6 +6,7 @@
 #include "input/ObjectReloader.h"
 #include "main/NavigatorPanel.h"
 #include "main/ReloadBar.h"
+#include "main/Theme.h"
 #include "models/ClusterObjectModel.h"
 #include "models/ReferenceTreeModel.h"
 #include "models/StatusFilterProxyModel.h"
@@ -17,6 +18,7 @@
 #include "yaml/YamlWriter.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
@@ -259,6 +261,19 @@ void MainWindow::createMenus()
     m_viewMenu->addSeparator();
     for (QDockWidget *dock : findChildren<QDockWidget *>())
         m_viewMenu->addAction(dock->toggleViewAction());
+    QMenu *themeMenu = m_viewMenu->addMenu(tr("&Theme"));
+    auto *themes = new QActionGroup(this);
+    const Theme current = themeFromName(QSettings().value(QStringLiteral("view/theme")).toString());
+    for (const auto &[theme, label] : {std::pair{Theme::System, tr("&System")}, std::pair{Theme::Light, tr("&Light")},
+                                       std::pair{Theme::Dark, tr("&Dark")}}) {
+        QAction *a = themeMenu->addAction(label, this, [theme] {
+            applyTheme(theme);
+            QSettings().setValue(QStringLiteral("view/theme"), themeName(theme));
+        });
+        a->setCheckable(true);
+        a->setChecked(theme == current);
+        themes->addAction(a);
+    }
     QAction *statusBarToggle = m_viewMenu->addAction(tr("Show &Status Bar"));
     statusBarToggle->setCheckable(true);
     statusBarToggle->setChecked(true);

@@ -41,8 +41,9 @@ void ChangeWatcher::watchInputs(const QStringList &inputPaths)
         paths << p;
         if (!QFileInfo(p).isDir())
             continue;
-        QDirIterator it(p, QDir::Dirs | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
-        while (it.hasNext() && paths.size() < kMaxWatchedFolders)
+        // Folders report added and removed files; edits need the files themselves.
+        QDirIterator it(p, QDir::Dirs | QDir::Files | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
+        while (it.hasNext() && paths.size() < kMaxWatchedPaths)
             paths << it.next();
     }
     replace(m_inputs, paths);

@@ -10,7 +10,7 @@ namespace ds::ui {
 
 // Notices when the files behind the open comparison change on disk: the
 // reference (metadata.yaml, templates, function files and their folders), the
-// cluster data (files, and folders up to a limit) and the diff config. Bursts of
+// cluster data (files and folders, up to a limit) and the diff config. Bursts of
 // changes (an editor saving, `git checkout`) are reported once.
 class ChangeWatcher : public QObject
 {
@@ -28,8 +28,9 @@ public:
     // Ignore changes for a moment (our own saves).
     void suspendFor(int milliseconds);
 
-    // Folders beyond this many are not watched (inotify limits, huge must-gathers).
-    static constexpr int kMaxWatchedFolders = 2000;
+    // Input files and folders beyond this many are not watched (inotify limits,
+    // huge must-gathers): edits deeper in those are not noticed.
+    static constexpr int kMaxWatchedPaths = 4000;
     static constexpr int kSettleMilliseconds = 600;
 
 signals:

@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: Apache-2.0
+// ChangeWatcher: edits, added and removed files of the reference, the cluster
+// data and the diff config are noticed once per burst; our own saves are not.
+#include "session/ChangeWatcher.h"
+
+#include <QDir>
+#include <QFile>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace ds::ui;
+
+class tst_ChangeWatcher : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void noticesChanges_data();
+    void noticesChanges();
+    void burstIsReportedOnce();
+    void ownSavesAreIgnored();
+};
+
+namespace {
+
+void write(const QString &path, const QByteArray &bytes)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write(bytes);
+}
+
+} // namespace
+
+void tst_ChangeWatcher::noticesChanges_data()
+{
+    QTest::addColumn<int>("what");
+    QTest::addColumn<QString>("action"); // edit, add, remove
+    for (const auto &[what, name] : {std::pair{ChangeWatcher::What::Reference, "reference"},
+                                     std::pair{ChangeWatcher::What::Input, "input"},
+                                     std::pair{ChangeWatcher::What::DiffConfig, "diff config"}}) {
+        for (const char *action : {"edit", "add", "remove"}) {
+            if (what == ChangeWatcher::What::DiffConfig && QByteArray(action) == "add")
+                continue; // a diff config is one file
+            QTest::newRow(qPrintable(QStringLiteral("%1 %2").arg(QLatin1String(name), QLatin1String(action))))
+                << int(what) << QString::fromLatin1(action);
+        }
+    }
+}
+
+void tst_ChangeWatcher::noticesChanges()
+{
+    QFETCH(int, what);
+    QFETCH(QString, action);
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("sub/a.yaml"));
+    write(file, "a: 1\n");
+    ChangeWatcher watcher;
+    const auto kind = ChangeWatcher::What(what);
+    if (kind == ChangeWatcher::What::Reference)
+        watcher.watchReference({file});
+    else if (kind == ChangeWatcher::What::Input)
+        watcher.watchInputs({dir.path()});
+    else
+        watcher.watchDiffConfig(file);
+    QSignalSpy changed(&watcher, &ChangeWatcher::changed);
+    if (action == QLatin1String("edit"))
+        write(file, "a: 2\n");
+    else if (action == QLatin1String("add"))
+        write(dir.filePath(QStringLiteral("sub/b.yaml")), "b: 1\n");
+    else
+        QVERIFY(QFile::remove(file));
+    QTRY_COMPARE_WITH_TIMEOUT(changed.count(), 1, 5000);
+    QCOMPARE(changed.first().first().value<ChangeWatcher::What>(), kind);
+}
+
+void tst_ChangeWatcher::burstIsReportedOnce()
+{
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("a.yaml"));
+    write(file, "a: 1\n");
+    ChangeWatcher watcher;
+    watcher.watchInputs({dir.path()});
+    QSignalSpy changed(&watcher, &ChangeWatcher::changed);
+    for (int i = 0; i < 5; ++i)
+        write(dir.filePath(QStringLiteral("f%1.yaml").arg(i)), "x: 1\n");
+    QTRY_COMPARE_WITH_TIMEOUT(changed.count(), 1, 5000);
+    QTest::qWait(2 * ChangeWatcher::kSettleMilliseconds);
+    QCOMPARE(changed.count(), 1);
+}
+
+void tst_ChangeWatcher::ownSavesAreIgnored()
+{
+    QTemporaryDir dir;
+    const QString file = dir.filePath(QStringLiteral("diff-config.yaml"));
+    write(file, "a: 1\n");
+    ChangeWatcher watcher;
+    watcher.watchDiffConfig(file);
+    QSignalSpy changed(&watcher, &ChangeWatcher::changed);
+    watcher.suspendFor(2000);
+    write(file, "a: 2\n");
+    QTest::qWait(2 * ChangeWatcher::kSettleMilliseconds);
+    QCOMPARE(changed.count(), 0);
+}
+
+QTEST_GUILESS_MAIN(tst_ChangeWatcher)
+#include "tst_changewatcher.moc"
