@@ -57,8 +57,17 @@ constexpr std::size_t kMaxKeyLength = 1000;
 // which normalize() guarantees cannot occur in the text.
 constexpr char kEof = '\x04';
 
-// Whether the only C0 controls are line feeds and carriage returns. Eight bytes
-// at a time: most words hold no control character at all.
+// False for a C0 control other than a line break; notes carriage returns.
+bool allowedByte(char c, bool &hasCarriageReturn)
+{
+    if (static_cast<unsigned char>(c) >= 0x20 || c == '\n')
+        return true;
+    hasCarriageReturn |= c == '\r';
+    return c == '\r';
+}
+
+// Whether the only C0 controls are line breaks. Eight bytes at a time: most
+// words hold no control character at all.
 bool checkControls(std::string_view text, bool &hasCarriageReturn)
 {
     constexpr std::uint64_t ones = 0x0101010101010101ULL;
@@ -70,23 +79,13 @@ bool checkControls(std::string_view text, bool &hasCarriageReturn)
         // Some byte < 0x20 ("hasless" from Bit Twiddling Hacks)?
         if (((word - 0x20 * ones) & ~word & highBits) == 0)
             continue;
-        for (std::size_t k = i; k < i + 8; ++k) {
-            const char c = text[k];
-            if (static_cast<unsigned char>(c) < 0x20 && c != '\n') {
-                if (c != '\r')
-                    return false;
-                hasCarriageReturn = true;
-            }
-        }
-    }
-    for (; i < text.size(); ++i) {
-        const char c = text[i];
-        if (static_cast<unsigned char>(c) < 0x20 && c != '\n') {
-            if (c != '\r')
+        for (std::size_t k = i; k < i + 8; ++k)
+            if (!allowedByte(text[k], hasCarriageReturn))
                 return false;
-            hasCarriageReturn = true;
-        }
     }
+    for (; i < text.size(); ++i)
+        if (!allowedByte(text[i], hasCarriageReturn))
+            return false;
     return true;
 }
 
@@ -261,15 +260,16 @@ private:
     Value parseFlow();
     Value parseFlowScalar();
     std::string scanFlowKey();
-    Value parseSequence(int column, int depth, bool indentless);
-    Value parseMapping(int column, int depth, std::string firstKey);
-    Value parseMappingValue(int column, int depth);
-    std::string scanKey(int column);
+    Value parseSequence(int col, int depth, bool indentless);
+    Value parseMapping(int col, int depth, std::string firstKey);
+    Value parseMappingValue(int col, int depth);
+    std::string scanKey(int col);
     std::string_view scanPlain(int top);
     bool scanPlainLine(int top, std::string_view &text);
     std::string scanPlainInFlow();
     std::string scanQuoted();
     bool atKeyColon(std::size_t keyStart, int keyLine) const;
+    bool atPlainStart(bool inFlow) const;
     std::string plainKey(std::string_view text) const;
     Value counted(Value v);
     void insertEntry(ValueMap &map, std::string key, Value value) const;
@@ -646,30 +646,34 @@ Value Parser::parseNode(int top, Place place, int depth)
         if (place == Place::AfterColon)
             decline(); // "key: - a" is an error
         return parseSequence(column(), depth, false);
-    case '?':
-    case ':':
-        if (isSeparator(1))
-            decline(); // complex key, empty key
-        break;
     case '[':
     case '{': return parseFlow();
     case '|':
     case '>': return parseBlockScalar(top);
     case '\'':
     case '"': return parseQuotedNode(place, depth);
-    case ']':
-    case '}':
-    case ',':
-    case '#':
-    case '&':
-    case '*':
-    case '!':
-    case '%':
-    case '@':
-    case '`': decline(); // anchors, aliases, tags, directives, reserved
     default: break;
     }
+    if (!atPlainStart(false))
+        decline(); // complex or empty key, anchor, alias, tag, directive, reserved
     return parsePlainNode(top, place, depth);
+}
+
+// yaml-cpp's PlainScalar and PlainScalarInFlow: may a plain scalar start here?
+bool Parser::atPlainStart(bool inFlow) const
+{
+    const char c = peek();
+    if (atEnd() || c == ' ' || c == '\t' || c == '\n')
+        return false;
+    const std::string_view indicators = inFlow ? "?,[]{}#&*!|>'\"%@`" : ",[]{}#&*!|>'\"%@`";
+    if (indicators.find(c) != std::string_view::npos)
+        return false;
+    // '-', '?' and ':' do when no separator follows ('?' always ends a flow scalar)
+    if (c == '-' || c == ':')
+        return inFlow ? !isBlank(1) && m_pos + 1 < m_size : !isSeparator(1);
+    if (c == '?')
+        return !isSeparator(1);
+    return true;
 }
 
 // The text of a plain scalar; it stays valid until the next scan.
@@ -698,20 +702,18 @@ bool Parser::scanPlainLine(int top, std::string_view &text)
 {
     const char *const begin = m_text + m_pos;
     const char *const end = m_text + m_size;
-    const char *lineEnd = static_cast<const char *>(std::memchr(begin, '\n', m_size - m_pos));
-    if (!lineEnd)
-        lineEnd = end;
     const char *stop = begin;
-    for (; stop < lineEnd; ++stop) {
-        if (*stop == ':' && (stop + 1 == lineEnd || stop[1] == ' '))
+    for (; stop < end && *stop != '\n'; ++stop) {
+        if (*stop == ':' && (stop + 1 == end || stop[1] == ' ' || stop[1] == '\n'))
             break; // a key's ':'
-        if (*stop == ' ' && stop + 1 < lineEnd && stop[1] == '#')
+        if (*stop == ' ' && stop + 1 < end && stop[1] == '#')
             return false;
     }
+    const char *const lineEnd = stop < end && *stop == '\n' ? stop : nullptr;
     const char *last = stop;
     while (last > begin && last[-1] == ' ')
         --last;
-    if (stop < lineEnd || lineEnd == end) {
+    if (!lineEnd) {
         m_pos = static_cast<std::size_t>(stop - m_text);
         m_plainEndedByIndentation = false;
     } else {
@@ -918,10 +920,8 @@ Value Parser::parseFlowScalar()
             decline(); // multi-line, or a compact mapping (after quotes ':' needs no space)
         return counted(Value(std::move(text)));
     }
-    // PlainScalarInFlow, and no nested collections
-    if (std::string_view("?,[]{}#&*!|>'\"%@`\n").find(c) != std::string_view::npos || atEnd()
-        || ((c == '-' || c == ':') && (isBlank(1) || m_pos + 1 >= m_size)))
-        decline();
+    if (!atPlainStart(true))
+        decline(); // nested collections, anchors, ...
     std::string text = scanPlainInFlow();
     if (m_line != line || peek() == ':')
         decline();
@@ -941,7 +941,7 @@ std::string Parser::scanFlowKey()
         key = scanQuoted();
         skipSpaces();
     } else {
-        if (std::string_view("?,[]{}#&*!|>'\"%@`\n-:").find(c) != std::string_view::npos || atEnd())
+        if (!atPlainStart(true))
             decline();
         key = plainKey(scanPlainInFlow());
     }
@@ -952,10 +952,10 @@ std::string Parser::scanFlowKey()
     return key;
 }
 
-// A block sequence whose first "-" is at the cursor, in `column`. An indentless
+// A block sequence whose first "-" is at the cursor, in column `col`. An indentless
 // sequence (a mapping value at the mapping's own indentation) ends at a line
 // that is not an entry; any other sequence must not meet such a line.
-Value Parser::parseSequence(int column, int depth, bool indentless)
+Value Parser::parseSequence(int col, int depth, bool indentless)
 {
     ValueList items;
     while (true) {
@@ -964,16 +964,16 @@ Value Parser::parseSequence(int column, int depth, bool indentless)
         if (peek() == '#')
             skipComment();
         if (!atLineEnd()) {
-            items.push_back(parseNode(column, Place::AfterDash, depth));
+            items.push_back(parseNode(col, Place::AfterDash, depth));
         } else {
             skipToContent();
-            const bool nested = !atEnd() && !atDocMarker() && this->column() > column;
-            items.push_back(nested ? parseNode(column, Place::LineStart, depth) : counted(Value::null()));
+            const bool nested = !atEnd() && !atDocMarker() && column() > col;
+            items.push_back(nested ? parseNode(col, Place::LineStart, depth) : counted(Value::null()));
         }
         skipToContent();
-        if (atEnd() || atDocMarker() || this->column() < column)
+        if (atEnd() || atDocMarker() || column() < col)
             break;
-        if (this->column() > column)
+        if (column() > col)
             decline();
         if (peek() == '-' && isSeparator(1))
             continue;
@@ -984,46 +984,46 @@ Value Parser::parseSequence(int column, int depth, bool indentless)
     return counted(Value(std::move(items)));
 }
 
-// A block mapping in `column` whose first key has been scanned; the cursor is
+// A block mapping in column `col` whose first key has been scanned; the cursor is
 // on its ':'.
-Value Parser::parseMapping(int column, int depth, std::string key)
+Value Parser::parseMapping(int col, int depth, std::string key)
 {
     ValueMap map;
     while (true) {
         advance(); // ':'
-        insertEntry(map, std::move(key), parseMappingValue(column, depth));
+        insertEntry(map, std::move(key), parseMappingValue(col, depth));
         skipToContent();
-        if (atEnd() || atDocMarker() || this->column() < column)
+        if (atEnd() || atDocMarker() || column() < col)
             break;
-        if (this->column() > column)
+        if (column() > col)
             decline();
-        key = scanKey(column);
+        key = scanKey(col);
     }
     return counted(Value(std::move(map)));
 }
 
 // The value after "key:", on the same line or below it; a sequence may sit at
 // the key's own indentation.
-Value Parser::parseMappingValue(int column, int depth)
+Value Parser::parseMappingValue(int col, int depth)
 {
     skipSpaces();
     if (peek() == '#')
         skipComment();
     if (!atLineEnd())
-        return parseNode(column, Place::AfterColon, depth);
+        return parseNode(col, Place::AfterColon, depth);
     skipToContent();
     if (atEnd() || atDocMarker())
         return counted(Value::null());
-    if (this->column() > column)
-        return parseNode(column, Place::LineStart, depth);
-    if (this->column() == column && peek() == '-' && isSeparator(1))
-        return parseSequence(column, depth + 1, true);
+    if (column() > col)
+        return parseNode(col, Place::LineStart, depth);
+    if (column() == col && peek() == '-' && isSeparator(1))
+        return parseSequence(col, depth + 1, true);
     return counted(Value::null());
 }
 
-// The next key of a mapping in `column`: a one-line plain or quoted scalar and
+// The next key of a mapping in column `col`: a one-line plain or quoted scalar and
 // its ':'. The cursor ends on the ':'.
-std::string Parser::scanKey(int column)
+std::string Parser::scanKey(int col)
 {
     const std::size_t start = m_pos;
     const int line = m_line;
@@ -1035,20 +1035,9 @@ std::string Parser::scanKey(int column)
             decline();
         return text;
     }
-    switch (c) {
-    case '-':
-    case '?':
-    case ':':
-        if (isSeparator(1))
-            decline();
-        break;
-    case '[': case ']': case '{': case '}': case ',': case '#': case '&': case '*':
-    case '!': case '|': case '>': case '%': case '@': case '`':
+    if (!atPlainStart(false))
         decline();
-    default:
-        break;
-    }
-    const std::string_view text = scanPlain(column);
+    const std::string_view text = scanPlain(col);
     if (m_plainEndedByIndentation || !atKeyColon(start, line))
         decline();
     return plainKey(text);
