@@ -2,6 +2,8 @@
 # Every dependency comes from the distribution's packages (see packaging/setup.sh).
 
 find_package(Qt6 6.4 REQUIRED COMPONENTS Core)
+# QtNetwork (no GUI dependency): the live-cluster client in core/live.
+find_package(Qt6 6.4 REQUIRED COMPONENTS Network)
 if(DRIFTSCOPE_BUILD_GUI)
     find_package(Qt6 6.4 REQUIRED COMPONENTS Gui Widgets Concurrent)
 endif()

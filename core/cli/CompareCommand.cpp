@@ -10,6 +10,7 @@
 #include "compare/InlineDiffDriver.h"
 #include "compare/UserOverrides.h"
 #include "input/FileInputSource.h"
+#include "live/LiveInputSource.h"
 #include "reference/ReferenceLoader.h"
 #include "report/ReportWriters.h"
 #include "template/FunctionRegistry.h"
@@ -18,6 +19,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <memory>
 #include <ostream>
 #include <set>
 
@@ -41,9 +43,13 @@ FlagParser makeFlags()
           "reference. In local mode will try to match all resources passed to the command");
     f.add("concurrency", 0, K::Int, "Accepted for compatibility; Driftscope schedules work itself (default 4)");
     f.add("diff-config", 'c', K::String, "Path to the user config file");
+    f.add("context", 0, K::String,
+          "Without -f: the kubeconfig context of the cluster to compare (default: the current context)");
     f.add("filename", 'f', K::StringSlice, "Filename, directory, or glob of files containing the cluster CRs");
     f.add("generate-override-for", 0, K::StringSlice, "Path for template file you wish to generate a override for");
     f.add("help", 'h', K::Bool, "help for driftscope-cli");
+    f.add("kubeconfig", 0, K::String,
+          "Without -f: path to the kubeconfig file (default: $KUBECONFIG, else ~/.kube/config)");
     f.add("keep-going", 0, K::Bool,
           "Compare every CR even when some fail to render; failed CRs are listed and the exit code is 2");
     f.add("input-format", 0, K::String,
@@ -53,13 +59,16 @@ FlagParser makeFlags()
     f.add("namespace", 0, K::String,
           "Namespace of the Secrets and ConfigMaps read from a ConfigDir (default: the HiveConfig's "
           "targetNamespace, else hive)");
-    f.add("output", 'o', K::String, "Output format. One of: (json, yaml, generate-patches, junit)");
+    f.add("output", 'o', K::String, "Output format. One of: (json, yaml, generate-patches, junit, html)");
     f.add("override-reason", 0, K::String, "Reason for generating the override");
     f.add("overrides", 'p', K::String, "Path to user overrides");
     f.add("recursive", 'R', K::Bool,
           "Process the directory used in -f, --filename recursively. Useful when you want to manage related "
           "manifests organized within the same directory.");
     f.add("reference", 'r', K::String, "Path to reference config file.");
+    f.add("request-timeout", 0, K::String,
+          "Without -f: how long to wait for each request to the cluster before giving up, e.g. 30s or 2m "
+          "(default 30s)");
     f.add("show-managed-fields", 0, K::Bool, "If true, include managed fields in the diff.");
     f.add("show-template-functions", 0, K::Bool, "Show a list of all available template functions");
     f.add("verbose", 'v', K::Bool, "Increases the verbosity of the tool");
@@ -95,6 +104,10 @@ std::string helpText(const FlagParser &flags)
     return "Compare a known valid reference configuration and a set of specific cluster configuration CRs.\n"
            "Driftscope's command line, compatible with kubectl cluster-compare.\n\n"
            "Examples:\n"
+           "  # Compare a reference with the cluster of the current kubeconfig context:\n"
+           "  driftscope-cli -r ./reference/metadata.yaml\n\n"
+           "  # ... or with another context of another kubeconfig:\n"
+           "  driftscope-cli -r ./reference/metadata.yaml --kubeconfig ~/.kube/prod --context admin\n\n"
            "  # Compare a reference with a local set of CRs:\n"
            "  driftscope-cli -r ./reference/metadata.yaml -f ./crsdir -R\n\n"
            "  # Compare with a must-gather (a folder or an archive, as received):\n"
@@ -105,6 +118,8 @@ std::string helpText(const FlagParser &flags)
            "\"must-gather*/*/namespaces\" -R\n\n"
            "  # Compare with an oc extract / Hive ConfigDir:\n"
            "  driftscope-cli -r ./reference/metadata.yaml -f ./config-dir --namespace hive\n\n"
+           "  # Write a self-contained HTML report to share:\n"
+           "  driftscope-cli -r ./reference/metadata.yaml -f ./crsdir -R -o html > report.html\n\n"
            "  # Render one template for authoring:\n"
            "  driftscope-cli render --template t.yaml --data cr.yaml\n\n"
            "Exit status: 0 no differences, 1 differences or validation issues, 2 errors.\n\n"
@@ -127,6 +142,40 @@ std::string goSliceString(const std::vector<std::string> &v)
     for (std::size_t i = 0; i < v.size(); ++i)
         out += (i ? " " : "") + v[i];
     return out + "]";
+}
+
+// "30s", "2m", "1h" or plain seconds (kubectl's --request-timeout); 0 when invalid.
+int parseTimeoutMs(const std::string &text)
+{
+    std::size_t used = 0;
+    double value = 0;
+    try {
+        value = std::stod(text, &used);
+    } catch (const std::exception &) {
+        return 0;
+    }
+    const std::string unit = text.substr(used);
+    const double scale = unit.empty() || unit == "s" ? 1000 : unit == "ms" ? 1 : unit == "m" ? 60000
+                                                                               : unit == "h" ? 3600000 : 0;
+    const double ms = value * scale;
+    return ms >= 1 && ms < 1e9 ? static_cast<int>(ms) : 0;
+}
+
+// No -f: the cluster of the kubeconfig's (current) context, as kube-compare does.
+std::unique_ptr<input::InputSource> liveSource(const FlagParser &flags, const ref::Reference &reference,
+                                               const compare::CompareOptions &options, std::ostream &err)
+{
+    live::LiveSettings settings;
+    settings.kubeconfig = flags.stringValue("kubeconfig");
+    settings.context = flags.stringValue("context");
+    if (flags.isSet("request-timeout")) {
+        settings.api.requestTimeoutMs = parseTimeoutMs(flags.stringValue("request-timeout"));
+        if (settings.api.requestTimeoutMs == 0)
+            usageError(err, "invalid argument \"" + flags.stringValue("request-timeout")
+                                + "\" for \"--request-timeout\" flag: expected a duration such as 30s or 2m");
+    }
+    return std::make_unique<live::LiveInputSource>(
+        std::move(settings), live::FetchNeeds::fromReference(reference, options.manualCorrelations, options.allResources));
 }
 
 int compare(const FlagParser &flags, std::ostream &out, std::ostream &err)
@@ -163,7 +212,8 @@ int compare(const FlagParser &flags, std::ostream &out, std::ostream &err)
     options.verbose = verbose;
     options.allResources = flags.boolValue("all-resources");
     options.showManagedFields = flags.boolValue("show-managed-fields");
-    options.keepGoing = flags.boolValue("keep-going");
+    // The HTML report always lists failed CRs next to every other result (as the GUI does).
+    options.keepGoing = flags.boolValue("keep-going") || output == "html";
     options.overridesPath = flags.stringValue("overrides");
     options.generateOverrideFor = flags.sliceValue("generate-override-for");
     options.overrideReason = flags.stringValue("override-reason");
@@ -186,24 +236,28 @@ int compare(const FlagParser &flags, std::ostream &out, std::ostream &err)
         fatal(err, "failed to collect resources: kustomize input (-k) is not supported by Driftscope; "
                    "run `kubectl kustomize DIR > crs.yaml` and pass the file with -f");
     const std::vector<std::string> files = flags.sliceValue("filename");
-    if (files.empty())
-        fatal(err, "reading CRs from a live cluster is not available in this version of driftscope-cli; "
-                   "pass the CRs with -f (files, directories or a must-gather)");
-
-    input::FileInputSource source(files, flags.boolValue("recursive"));
-    source.setKindFilter(compare::inputNeeds(*loaded.reference, options.manualCorrelations));
-    source.setFormat(inputFormat(flags.stringValue("input-format"), err));
-    source.setConfigDirNamespace(flags.stringValue("namespace"));
-    input::LoadedObjects objects = source.load(log);
+    std::unique_ptr<input::InputSource> source;
+    if (files.empty()) {
+        source = liveSource(flags, *loaded.reference, options, err);
+    } else {
+        auto fileSource = std::make_unique<input::FileInputSource>(files, flags.boolValue("recursive"));
+        fileSource->setKindFilter(compare::inputNeeds(*loaded.reference, options.manualCorrelations));
+        fileSource->setFormat(inputFormat(flags.stringValue("input-format"), err));
+        fileSource->setConfigDirNamespace(flags.stringValue("namespace"));
+        source = std::move(fileSource);
+    }
+    input::LoadedObjects objects = source->load(log);
     if (!objects.ok())
         fatal(err, *objects.error);
     compare::CompareResult result = engine.compare(std::move(objects.objects));
     if (!result.ok())
         fatal(err, *result.error);
-    result.report.inputDescription = source.description();
+    result.report.inputDescription = source->description();
     report::WriteOptions writeOptions;
     writeOptions.format = output;
     writeOptions.verbose = verbose;
+    writeOptions.html.manualCorrelations = options.manualCorrelations;
+    writeOptions.html.version = DRIFTSCOPE_VERSION_STRING;
     out << report::writeReport(result.report, *loaded.reference, writeOptions);
     out.flush();
     if (!result.report.failures.empty()) {

@@ -110,4 +110,20 @@ input::KindFilter inputNeeds(const ref::Reference &reference, const std::map<std
     return input::KindFilter{std::move(kinds)};
 }
 
+std::optional<std::set<std::string>> lookupKinds(const ref::Reference &reference)
+{
+    std::set<std::string> kinds;
+    for (const ref::ReferenceTemplate &t : reference.templates) {
+        if (!t.templates)
+            continue;
+        LookupScanner scanner(kinds);
+        for (const std::string &name : t.templates->names())
+            if (const ParseTree *tree = t.templates->lookup(name))
+                scanner.visit(tree->root.get());
+        if (scanner.dynamic())
+            return std::nullopt;
+    }
+    return kinds;
+}
+
 } // namespace ds::compare

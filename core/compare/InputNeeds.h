@@ -5,6 +5,8 @@
 #include "reference/Reference.h"
 
 #include <map>
+#include <optional>
+#include <set>
 #include <string>
 
 namespace ds::compare {
@@ -19,5 +21,9 @@ namespace ds::compare {
 // whose subjects spec d.5 indexes.
 input::KindFilter inputNeeds(const ref::Reference &reference,
                       const std::map<std::string, std::string> &manualCorrelations = {});
+
+// The kinds named by lookupCR/lookupCRs calls in the reference's templates
+// (literal second argument); nullopt when some call computes its kind.
+std::optional<std::set<std::string>> lookupKinds(const ref::Reference &reference);
 
 } // namespace ds::compare

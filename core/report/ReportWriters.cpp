@@ -201,7 +201,6 @@ std::string writeYaml(const ComparisonReport &report)
 
 std::string writeReport(const ComparisonReport &report, const ref::Reference &reference, const WriteOptions &options)
 {
-    (void)reference;
     if (options.format == "json")
         return writeJson(report);
     if (options.format == "yaml")
@@ -210,6 +209,8 @@ std::string writeReport(const ComparisonReport &report, const ref::Reference &re
         return writeJunit(report);
     if (options.format == "generate-patches")
         return report.patchesYaml;
+    if (options.format == "html")
+        return writeHtml(report, reference, options.html);
     std::string text = writeText(report, options.verbose);
     return text;
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "ComparisonReport.h"
+#include "HtmlReportWriter.h"
 #include "reference/Reference.h"
 
 #include <string>
@@ -14,6 +15,7 @@ struct WriteOptions
     // "json", "yaml", "junit", "generate-patches", "html".
     std::string format;
     bool verbose = false;
+    HtmlOptions html; // -o html: title, date, input, version, manual correlations
 };
 
 // Renders the report in the requested format. All formats read the same model.

@@ -1,10 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ReportIndex.h"
 
-#include "diff/DiffStat.h"
+#include "report/TemplateStatus.h"
 #include "session/ComparisonSnapshot.h"
-
-#include <algorithm>
 
 namespace ds::ui {
 
@@ -15,30 +13,35 @@ QString qs(const std::string &s)
     return QString::fromStdString(s);
 }
 
-int changedLines(const report::CrResult &result)
+QStringList qsList(const std::vector<std::string> &items)
 {
-    return diff::diffStat(result.diffOutput).changedLines();
+    QStringList out;
+    out.reserve(static_cast<qsizetype>(items.size()));
+    for (const std::string &item : items)
+        out << qs(item);
+    return out;
+}
+
+TemplateStatus toUi(const report::TemplateStatus &s)
+{
+    TemplateStatus out;
+    out.state = s.state;
+    out.manual = s.manual;
+    out.patched = s.patched;
+    out.byReferenceOnly = s.byReferenceOnly;
+    out.matchCount = s.matchCount;
+    out.driftedObjects = s.driftedObjects;
+    out.changedLines = s.changedLines;
+    out.clusterObjectIds = qsList(s.clusterObjectIds);
+    out.issue = qs(s.issue);
+    out.errors = qsList(s.errors);
+    return out;
 }
 
 bool pinnedTo(const ComparisonSnapshot &snapshot, const std::string &crId, const std::string &path)
 {
     const auto it = snapshot.manualCorrelations.find(crId);
     return it != snapshot.manualCorrelations.end() && it->second == path;
-}
-
-// The main state from what the report says about the template.
-TemplateState mainState(const TemplateStatus &s)
-{
-    if (!s.errors.isEmpty())
-        return TemplateState::RenderError;
-    // A validation issue lists either templates that are missing or ones that should not have matched.
-    if (!s.issue.isEmpty())
-        return s.matchCount > 0 ? TemplateState::MatchedMoreThanAllowed : TemplateState::MissingRequired;
-    if (s.matchCount == 0)
-        return TemplateState::NotPresent;
-    if (s.driftedObjects > 0)
-        return TemplateState::Drift;
-    return s.patched ? TemplateState::Patched : TemplateState::Clean;
 }
 
 const TemplateStatus &notComparedTemplate()
@@ -79,76 +82,32 @@ const ClusterObjectStatus &ReportIndex::objectStatus(const std::string &id) cons
 const report::ValidationIssue *ReportIndex::componentIssue(const ComparisonSnapshot &snapshot, const std::string &part,
                                                            const std::string &component) const
 {
-    if (!snapshot.hasReport())
-        return nullptr;
-    const auto &issues = snapshot.report->summary.validationIssues;
-    const auto p = issues.find(part);
-    if (p == issues.end())
-        return nullptr;
-    const auto c = p->second.find(component);
-    return c == p->second.end() ? nullptr : &c->second;
+    return snapshot.hasReport() ? report::componentIssue(*snapshot.report, part, component) : nullptr;
 }
 
+// The states themselves are derived in core (report::templateStatuses) so the
+// HTML report shows exactly what the tree shows.
 void ReportIndex::indexTemplates(const ComparisonSnapshot &snapshot)
 {
-    const ref::Reference &reference = *snapshot.reference;
-    const report::ComparisonReport &report = *snapshot.report;
-    m_templates.assign(reference.templates.size(), TemplateStatus{});
-    std::unordered_map<std::string, std::vector<std::size_t>> byPath;
-    for (std::size_t i = 0; i < reference.templates.size(); ++i) {
-        const auto &path = reference.templates[i].path;
-        byPath[path].push_back(i);
-        const auto count = report.matchCounts.find(path);
-        m_templates[i].matchCount = count == report.matchCounts.end() ? 0 : count->second;
-        const auto &byRef = report.summary.matchedByReferenceOnly;
-        m_templates[i].byReferenceOnly = std::find(byRef.begin(), byRef.end(), path) != byRef.end();
-    }
-    for (const report::CrResult &result : report.diffs) {
-        if (result.templateIndex >= m_templates.size())
-            continue;
-        TemplateStatus &s = m_templates[result.templateIndex];
-        s.clusterObjectIds << qs(result.crName);
-        s.changedLines += changedLines(result);
-        s.driftedObjects += result.hasDiff() ? 1 : 0;
-        s.patched = s.patched || !result.patched.empty();
-        s.manual = s.manual || result.manualCorrelation;
-    }
-    for (const report::FailedCr &failure : report.failures)
-        for (const std::string &path : failure.templates)
-            for (std::size_t i : byPath[path]) {
-                m_templates[i].errors << qs(failure.error);
-                m_templates[i].clusterObjectIds << qs(failure.crName);
-                m_templates[i].manual = m_templates[i].manual || pinnedTo(snapshot, failure.crName, path);
-            }
-    for (std::size_t p = 0; p < reference.parts.size(); ++p)
-        for (std::size_t c = 0; c < reference.parts[p].components.size(); ++c) {
-            const ref::Part &part = reference.parts[p];
-            const auto *issue = componentIssue(snapshot, part.name, part.components[c].name);
-            if (!issue)
-                continue;
-            for (const std::string &path : issue->crs)
-                for (std::size_t i : byPath[path])
-                    if (reference.templates[i].partIndex == p && reference.templates[i].componentIndex == c)
-                        m_templates[i].issue = qs(issue->msg);
-        }
-    for (TemplateStatus &s : m_templates) {
-        s.clusterObjectIds.removeDuplicates();
-        s.state = mainState(s);
-    }
+    const auto statuses = report::templateStatuses(*snapshot.report, *snapshot.reference, snapshot.manualCorrelations);
+    m_templates.clear();
+    m_templates.reserve(statuses.size());
+    for (const report::TemplateStatus &s : statuses)
+        m_templates.push_back(toUi(s));
 }
 
 void ReportIndex::indexObjects(const ComparisonSnapshot &snapshot)
 {
-    const report::ComparisonReport &report = *snapshot.report;
-    for (const report::CrResult &result : report.diffs) {
+    const report::ComparisonReport &compared = *snapshot.report;
+    for (const report::CrResult &result : compared.diffs) {
         ClusterObjectStatus &s = m_objects[result.crName];
         s.state = result.hasDiff() ? ClusterObjectState::Drift : ClusterObjectState::Clean;
         s.manual = result.manualCorrelation;
         s.patched = !result.patched.empty();
-        s.changedLines = changedLines(result);
+        s.changedLines = report::changedLines(result);
         s.templatePath = qs(result.correlatedTemplate);
     }
-    for (const report::FailedCr &failure : report.failures) {
+    for (const report::FailedCr &failure : compared.failures) {
         ClusterObjectStatus &s = m_objects[failure.crName];
         s.state = ClusterObjectState::RenderError;
         s.error = qs(failure.error);
@@ -157,9 +116,9 @@ void ReportIndex::indexObjects(const ComparisonSnapshot &snapshot)
             s.manual = s.manual || pinnedTo(snapshot, failure.crName, path);
         }
     }
-    for (const std::string &id : report.skippedByDoNotMatch)
+    for (const std::string &id : compared.skippedByDoNotMatch)
         m_objects[id].state = ClusterObjectState::SkippedByDoNotMatch;
-    for (const std::string &id : report.unmatchedAll)
+    for (const std::string &id : compared.unmatchedAll)
         m_objects[id].state = ClusterObjectState::Unmatched;
 }
 

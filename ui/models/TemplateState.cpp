@@ -46,10 +46,10 @@ QString mainText(const TemplateStatus &s)
 
 const QList<TemplateState> &templateStatesBySeverity()
 {
-    static const QList<TemplateState> order{
-        TemplateState::RenderError, TemplateState::MatchedMoreThanAllowed, TemplateState::MissingRequired,
-        TemplateState::Drift, TemplateState::Patched, TemplateState::Manual,
-        TemplateState::Clean, TemplateState::NotPresent, TemplateState::NotCompared};
+    static const QList<TemplateState> order = [] {
+        const auto &core = report::templateStatesBySeverity();
+        return QList<TemplateState>(core.begin(), core.end());
+    }();
     return order;
 }
 

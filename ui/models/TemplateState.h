@@ -1,25 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "report/TemplateStatus.h"
+
 #include <QList>
 #include <QString>
 #include <QStringList>
 
 namespace ds::ui {
 
-// What the comparison says about one template of the reference. Manual and
-// Patched also appear as extra states of rows whose main state is another one.
-enum class TemplateState : int {
-    NotCompared,            // no report yet
-    Clean,                  // matched, no differences
-    Drift,                  // matched with differences
-    MissingRequired,        // named by a "missing" validation issue
-    NotPresent,             // unmatched and not required
-    MatchedMoreThanAllowed, // matched, and a validation issue says it should not have been
-    Patched,                // matched clean after user overrides
-    RenderError,            // a CR failed to compare against it
-    Manual,                 // a CR was pinned to it
-};
+// What the comparison says about one template of the reference: the engine's
+// states (core/report/TemplateStatus.h), shared with the HTML report.
+using TemplateState = report::TemplateState;
 
 // Every state, most severe first (the order of summaries and filter buttons).
 const QList<TemplateState> &templateStatesBySeverity();

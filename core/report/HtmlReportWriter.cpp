@@ -1,0 +1,649 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "HtmlReportWriter.h"
+
+#include "DriftscopeVersion.h"
+#include "HtmlAssets.h"
+#include "HtmlDiffTable.h"
+#include "HtmlEscape.h"
+#include "diff/SideBySideDiff.h"
+
+#include <QCryptographicHash>
+#include <QDateTime>
+#include <QFileInfo>
+
+#include <algorithm>
+#include <cstdlib>
+
+namespace ds::report {
+
+namespace {
+
+// The filter vocabulary: one token per state, shared by badges (class s-<token>),
+// data-s attributes, filter buttons and the #filter= fragment.
+struct StateStyle
+{
+    const char *token;
+    const char *label; // filter button text
+    const char *glyph; // the GUI icon's shape, as a character
+};
+
+const std::vector<StateStyle> &stateStyles()
+{
+    // Most severe first, like the GUI's filter buttons; then the CR-only states.
+    static const std::vector<StateStyle> styles{
+        {"error", "Render error", "\u2716"},       {"toomany", "Too many", "\u25C6"},
+        {"missing", "Missing", "\u2612"},          {"drift", "Drift", "\u25B2"},
+        {"patched", "Patched", "\u25A0"},          {"manual", "Manual", "\u25C9"},
+        {"clean", "Clean", "\u2714"},              {"notpresent", "Not present", "\u25CC"},
+        {"unmatched", "Unmatched", "\u25A1"},      {"skipped", "Skipped", "\u2298"},
+        {"neutral", "Not compared", "\u25CB"},
+    };
+    return styles;
+}
+
+const StateStyle &styleOf(const std::string &token)
+{
+    for (const StateStyle &s : stateStyles())
+        if (token == s.token)
+            return s;
+    return stateStyles().back();
+}
+
+const char *stateToken(TemplateState state)
+{
+    switch (state) {
+    case TemplateState::Clean: return "clean";
+    case TemplateState::Drift: return "drift";
+    case TemplateState::MissingRequired: return "missing";
+    case TemplateState::NotPresent: return "notpresent";
+    case TemplateState::MatchedMoreThanAllowed: return "toomany";
+    case TemplateState::Patched: return "patched";
+    case TemplateState::RenderError: return "error";
+    case TemplateState::Manual: return "manual";
+    case TemplateState::NotCompared: break;
+    }
+    return "neutral";
+}
+
+std::vector<std::string> templateStates(const TemplateStatus &s)
+{
+    std::vector<std::string> out{stateToken(s.state)};
+    if (s.manual)
+        out.emplace_back("manual");
+    if (s.patched && s.state != TemplateState::Patched)
+        out.emplace_back("patched");
+    return out;
+}
+
+std::string plural(int n, const char *one, const char *many)
+{
+    return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+std::string esc(std::string_view s)
+{
+    return escapeHtml(s);
+}
+
+std::string attr(std::string_view s)
+{
+    return escapeHtml(s, HtmlContext::Attribute);
+}
+
+std::string join(const std::vector<std::string> &items, const char *separator)
+{
+    std::string out;
+    for (const std::string &item : items)
+        out += (out.empty() ? "" : separator) + item;
+    return out;
+}
+
+std::string defaultTimestamp()
+{
+    // SOURCE_DATE_EPOCH (reproducible-builds.org) pins the date for golden files.
+    QDateTime when = QDateTime::currentDateTimeUtc();
+    if (const char *epoch = std::getenv("SOURCE_DATE_EPOCH"); epoch && *epoch)
+        when = QDateTime::fromSecsSinceEpoch(std::atoll(epoch), Qt::UTC);
+    return when.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss 'UTC'")).toStdString();
+}
+
+std::string referenceName(const ref::Reference &reference)
+{
+    const QString dir = QString::fromStdString(reference.directory);
+    const QString name = QFileInfo(dir).fileName();
+    return name.isEmpty() ? reference.metadataFile : name.toStdString();
+}
+
+// script-src with the hash of our one script: should anything injected ever
+// get past the escaping, the browser still refuses to run it.
+std::string contentSecurityPolicy()
+{
+    const QByteArray script(htmlReportScript());
+    const QByteArray hash = QCryptographicHash::hash(script, QCryptographicHash::Sha256).toBase64();
+    return "default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-" + hash.toStdString()
+        + "'; base-uri 'none'; form-action 'none'";
+}
+
+std::size_t issueCount(const Summary &s)
+{
+    std::size_t n = 0;
+    for (const auto &[part, components] : s.validationIssues)
+        n += components.size();
+    return n;
+}
+
+bool hasState(const std::vector<std::string> &states, const char *token)
+{
+    return std::find(states.begin(), states.end(), token) != states.end();
+}
+
+} // namespace
+
+std::string writeHtml(const ComparisonReport &report, const ref::Reference &reference, const HtmlOptions &options)
+{
+    return HtmlReportWriter(report, reference, options).write();
+}
+
+HtmlReportWriter::HtmlReportWriter(const ComparisonReport &report, const ref::Reference &reference,
+                                   const HtmlOptions &options)
+    : m_report(report), m_reference(reference), m_options(options)
+{
+    if (m_options.title.empty())
+        m_options.title = "Drift report: " + referenceName(reference);
+    if (m_options.generatedAt.empty())
+        m_options.generatedAt = defaultTimestamp();
+    if (m_options.inputDescription.empty())
+        m_options.inputDescription = report.inputDescription;
+    if (m_options.version.empty())
+        m_options.version = DRIFTSCOPE_VERSION_STRING;
+    m_statuses = templateStatuses(report, reference, m_options.manualCorrelations);
+}
+
+std::string HtmlReportWriter::write()
+{
+    m_out.clear();
+    index();
+    head();
+    header();
+    controls();
+    m_out += "<main>\n";
+    summary();
+    tree();
+    drifted();
+    missing();
+    unmatched();
+    errors();
+    warnings();
+    matched();
+    m_out += "</main>\n";
+    footer();
+    return std::move(m_out);
+}
+
+// What the sections need to know up front: which CRs have diffs, where each CR's
+// entry is (for links) and which states occur (the filter buttons come first).
+void HtmlReportWriter::index()
+{
+    m_crAnchors.clear();
+    m_usedStates.clear();
+    m_drifted.clear();
+    m_clean.clear();
+    for (std::size_t i = 0; i < m_report.diffs.size(); ++i) {
+        const CrResult &r = m_report.diffs[i];
+        (r.hasDiff() ? m_drifted : m_clean).push_back(i);
+        m_crAnchors.emplace(r.crName, "cr-" + std::to_string(i));
+        noteStates(crStates(r));
+    }
+    for (std::size_t i = 0; i < m_report.failures.size(); ++i)
+        m_crAnchors.emplace(m_report.failures[i].crName, "err-" + std::to_string(i));
+    for (const TemplateStatus &s : m_statuses)
+        noteStates(templateStates(s));
+    if (!m_report.failures.empty())
+        noteStates({"error"});
+    if (!m_report.unmatchedAll.empty() || !m_report.summary.unmatchedCRs.empty())
+        noteStates({"unmatched"});
+    if (!m_report.skippedByDoNotMatch.empty())
+        noteStates({"skipped"});
+}
+
+void HtmlReportWriter::noteStates(const std::vector<std::string> &states)
+{
+    for (const std::string &s : states)
+        if (!hasState(m_usedStates, s.c_str()))
+            m_usedStates.push_back(s);
+}
+
+void HtmlReportWriter::head()
+{
+    m_out += "<!DOCTYPE html>\n<html lang=en>\n<head>\n<meta charset=utf-8>\n"
+             "<meta name=viewport content=\"width=device-width, initial-scale=1\">\n"
+             "<meta http-equiv=Content-Security-Policy content=\"" + contentSecurityPolicy() + "\">\n"
+             "<meta name=generator content=\"Driftscope " + attr(m_options.version) + "\">\n"
+             "<title>" + attr(m_options.title) + "</title>\n<style>" + htmlReportStyle() + "</style>\n</head>\n<body>\n";
+}
+
+void HtmlReportWriter::header()
+{
+    const Summary &s = m_report.summary;
+    m_out += "<header class=top>\n<h1>" + esc(m_options.title) + "</h1>\n";
+    // The verdict the exit code gives, in words: failures and differences can both apply.
+    m_out += "<p class=verdicts>";
+    if (!m_report.failures.empty())
+        m_out += "<span class=\"verdict b s-error\">Comparison failed for "
+            + plural(static_cast<int>(m_report.failures.size()), "CR", "CRs") + "</span> ";
+    if (s.numDiffCRs != 0 || !s.validationIssues.empty())
+        m_out += "<span class=\"verdict b s-drift\">Differences found</span>";
+    else if (m_report.failures.empty())
+        m_out += "<span class=\"verdict b s-clean\">No differences</span>";
+    m_out += "</p>\n";
+    m_out += "<dl class=meta>\n<dt>Reference<dd><code>" + esc(m_reference.metadataFile) + "</code> (format v"
+        + std::to_string(m_reference.version) + ")\n";
+    m_out += "<dt>Metadata hash<dd><code>" + esc(s.metadataHash) + "</code>\n";
+    m_out += "<dt>Input<dd>" + (m_options.inputDescription.empty() ? std::string("<span class=none>unknown</span>")
+                                                                 : "<code>" + esc(m_options.inputDescription) + "</code>")
+        + "\n";
+    m_out += "<dt>Generated<dd>" + esc(m_options.generatedAt) + " by Driftscope " + esc(m_options.version) + "\n</dl>\n";
+    contents();
+    m_out += "</header>\n";
+}
+
+void HtmlReportWriter::contents()
+{
+    auto entry = [&](const char *id, const char *label, std::size_t count) {
+        return std::string("<a href=#") + id + ">" + label + " (" + std::to_string(count) + ")</a>";
+    };
+    const std::size_t issues = issueCount(m_report.summary);
+    m_out += "<p class=toc><a href=#summary>Summary</a> \u00B7 <a href=#reference>Reference</a> \u00B7 "
+        + entry("diffs", "Differences", m_drifted.size()) + " \u00B7 " + entry("missing", "Validation issues", issues)
+        + " \u00B7 " + entry("unmatched", "Unmatched", m_report.summary.unmatchedCRs.size()) + " \u00B7 "
+        + entry("errors", "Render errors", m_report.failures.size()) + " \u00B7 "
+        + entry("warnings", "Warnings", m_report.warnings.size() + m_reference.warnings.size()) + " \u00B7 "
+        + entry("matched", "Matched without differences", m_clean.size()) + "</p>\n";
+}
+
+// Hidden until the script shows it: without JavaScript the controls could do nothing.
+void HtmlReportWriter::controls()
+{
+    m_out += "<nav id=controls class=controls hidden aria-label=\"Filters\">\n<div class=fl role=group "
+             "aria-label=\"Show states\"><button type=button class=fbtn data-f=\"\" aria-pressed=true>All</button>";
+    for (const StateStyle &style : stateStyles())
+        if (hasState(m_usedStates, style.token))
+            m_out += std::string("<button type=button class=\"fbtn s-") + style.token + "\" data-f=" + style.token
+                + " aria-pressed=false><i class=g aria-hidden=true>" + style.glyph + "</i> " + style.label
+                + "</button>";
+    m_out += "</div>\n<div class=tools><input type=search id=q placeholder=\"Filter by CR or template name\" "
+             "aria-label=\"Filter by CR or template name\">\n"
+             "<button type=button data-act=expand>Expand all</button> "
+             "<button type=button data-act=collapse>Collapse all</button>\n"
+             "<label class=opt><input type=checkbox id=allu> Show unchanged lines</label></div>\n</nav>\n";
+}
+
+void HtmlReportWriter::summary()
+{
+    const Summary &s = m_report.summary;
+    const std::size_t issues = issueCount(s);
+    struct Card
+    {
+        std::size_t count;
+        const char *label;
+        const char *anchor;
+        const char *badState; // state of a non-zero count
+        const char *badText;  // and what it means, so the colour is never the only hint
+    };
+    const Card cards[] = {
+        {static_cast<std::size_t>(s.totalCRs), "CRs compared", "diffs", "neutral", "compared"},
+        {static_cast<std::size_t>(s.numDiffCRs), "CRs with drift", "diffs", "drift", "drift found"},
+        {static_cast<std::size_t>(s.numMissing), "Missing required CRs", "missing", "missing", "missing"},
+        {issues, "Validation issues", "missing", "missing", "to review"},
+        {s.unmatchedCRs.size(), "Unmatched CRs", "unmatched", "unmatched", "no template"},
+        {static_cast<std::size_t>(s.patchedCRs), "Patched CRs", "diffs", "patched", "overrides applied"},
+        {m_report.failures.size(), "Render errors", "errors", "error", "not compared"},
+    };
+    sectionStart("summary", "Summary", false);
+    m_out += "<ul class=cards>\n";
+    for (const Card &c : cards) {
+        const bool neutral = std::string_view(c.badState) == "neutral";
+        const std::string state = c.count == 0 && !neutral ? "clean" : c.badState;
+        const std::string status = c.count == 0 && !neutral ? "none" : c.badText;
+        m_out += "<li class=s-" + state + "><a href=#" + c.anchor + "><span class=num>" + std::to_string(c.count)
+            + "</span><span class=lbl>" + c.label + "</span><span class=st><i class=g aria-hidden=true>"
+            + styleOf(state).glyph + "</i> " + status + "</span></a>\n";
+    }
+    m_out += "</ul>\n";
+    sectionEnd();
+}
+
+void HtmlReportWriter::tree()
+{
+    sectionStart("reference", "Reference", true);
+    m_out += "<ul class=tree>\n";
+    for (std::size_t p = 0; p < m_reference.parts.size(); ++p) {
+        const ref::Part &part = m_reference.parts[p];
+        m_out += "<li class=part data-g><details open><summary>" + esc(part.name) + "</summary>\n";
+        if (!part.description.empty())
+            m_out += "<div class=desc>" + esc(part.description) + "</div>\n";
+        m_out += "<ul>\n";
+        for (std::size_t c = 0; c < part.components.size(); ++c)
+            component(p, c);
+        m_out += "</ul></details>\n";
+    }
+    m_out += "</ul>\n";
+    sectionEnd();
+}
+
+void HtmlReportWriter::component(std::size_t p, std::size_t c)
+{
+    const ref::Part &part = m_reference.parts[p];
+    const ref::Component &comp = part.components[c];
+    const std::string rule = comp.rule == ref::ComponentRule::V1 ? comp.type : componentRuleName(comp.rule);
+    m_out += "<li class=comp data-g><details open><summary>" + esc(comp.name);
+    if (!rule.empty())
+        m_out += " <span class=rule>(" + esc(rule) + ")</span>";
+    if (const ValidationIssue *issue = componentIssue(m_report, part.name, comp.name))
+        m_out += " <span class=\"b s-missing issue\">" + esc(issue->msg) + "</span>";
+    m_out += "</summary>\n";
+    if (!comp.description.empty())
+        m_out += "<div class=desc>" + esc(comp.description) + "</div>\n";
+    m_out += "<ul>\n";
+    for (std::size_t t = 0; t < m_reference.templates.size(); ++t)
+        if (m_reference.templates[t].partIndex == p && m_reference.templates[t].componentIndex == c)
+            templateItem(t);
+    m_out += "</ul></details>\n";
+}
+
+void HtmlReportWriter::templateItem(std::size_t index)
+{
+    const ref::ReferenceTemplate &t = m_reference.templates[index];
+    const TemplateStatus &s = m_statuses[index];
+    const std::vector<std::string> states = templateStates(s);
+    m_out += "<li id=t-" + std::to_string(index) + " data-s=\"" + join(states, " ") + "\"><div class=t>";
+    badge(states, templateText(s));
+    m_out += " <code class=nm>" + esc(t.path) + "</code>";
+    if (m_reference.version == 1 && !t.required)
+        m_out += " <span class=mu>(optional)</span>";
+    if (!s.clusterObjectIds.empty()) {
+        constexpr std::size_t kMaxLinks = 20; // a template matching hundreds of CRs would bury the tree
+        m_out += " <span class=crs><span class=arrow>\u2192</span> ";
+        for (std::size_t i = 0; i < s.clusterObjectIds.size() && i < kMaxLinks; ++i) {
+            m_out += i ? ", " : "";
+            crLink(s.clusterObjectIds[i]);
+        }
+        if (s.clusterObjectIds.size() > kMaxLinks)
+            m_out += " and " + std::to_string(s.clusterObjectIds.size() - kMaxLinks) + " more";
+        m_out += "</span>";
+    }
+    m_out += "</div>";
+    if (!t.description.empty())
+        m_out += "<div class=desc>" + esc(t.description) + "</div>";
+    for (const std::string &error : s.errors)
+        m_out += "<pre class=desc>\n" + esc(error) + "</pre>";
+    m_out += "\n";
+}
+
+void HtmlReportWriter::drifted()
+{
+    sectionStart("diffs", "Differences", true);
+    if (m_drifted.empty())
+        m_out += "<p class=none>No CR differs from its template.</p>\n";
+    for (std::size_t index : m_drifted)
+        driftedCr(index);
+    sectionEnd();
+}
+
+void HtmlReportWriter::driftedCr(std::size_t index)
+{
+    const CrResult &r = m_report.diffs[index];
+    const std::vector<std::string> states = crStates(r);
+    const int lines = changedLines(r);
+    m_out += "<details class=cr open id=cr-" + std::to_string(index) + " data-s=\"" + join(states, " ")
+        + "\"><summary>";
+    std::string text = lines > 0 ? "Drift: " + plural(lines, "changed line", "changed lines") : "Drift";
+    text += r.patched.empty() ? "" : " \u00B7 patched";
+    text += r.manualCorrelation ? " \u00B7 manual" : "";
+    badge(states, text);
+    m_out += " <code class=nm>" + esc(r.crName) + "</code> <span class=arrow>\u2194</span> ";
+    templateLink(r.templateIndex, r.correlatedTemplate);
+    m_out += "</summary>\n<div class=body>\n";
+    if (!r.description.empty())
+        m_out += "<div class=desc>" + esc(r.description) + "</div>\n";
+    if (!r.patched.empty()) {
+        m_out += "<p class=note>Patched by <code>" + esc(r.patched) + "</code>";
+        for (const std::string &reason : r.overrideReasons)
+            m_out += "<br>Reason: " + esc(reason);
+        m_out += "</p>\n";
+    }
+    if (r.manualCorrelation)
+        m_out += "<p class=note>Correlated manually with this template.</p>\n";
+    if (!r.source.empty())
+        m_out += "<p class=\"note mu\">Source: <code>" + esc(r.source) + "</code></p>\n";
+    const diff::SideBySideDiff diff = diff::SideBySideDiff::fromUtf8(r.referenceYaml, r.clusterYaml);
+    if (diff.hasChanges())
+        HtmlDiffTable(m_options.contextLines).append(m_out, diff, "Reference: " + r.correlatedTemplate,
+                                                     "Cluster: " + r.crName);
+    else // e.g. an external diff program reported what a line diff does not show
+        m_out += "<pre>\n" + esc(r.diffOutput) + "</pre>\n";
+    m_out += "</div></details>\n";
+}
+
+void HtmlReportWriter::matched()
+{
+    sectionStart("matched", "Matched without differences", true);
+    if (m_clean.empty())
+        m_out += "<p class=none>None.</p>\n";
+    else
+        m_out += "<ul class=\"plain cols\">\n";
+    for (std::size_t index : m_clean) {
+        const CrResult &r = m_report.diffs[index];
+        const std::vector<std::string> states = crStates(r);
+        m_out += "<li id=cr-" + std::to_string(index) + " data-s=\"" + join(states, " ") + "\">";
+        std::string text = styleOf(states.front()).label;
+        text += r.patched.empty() || states.front() == "patched" ? "" : " \u00B7 patched";
+        text += r.manualCorrelation ? " \u00B7 manual" : "";
+        badge(states, text);
+        m_out += " <code class=nm>" + esc(r.crName) + "</code> <span class=arrow>\u2194</span> ";
+        templateLink(r.templateIndex, r.correlatedTemplate);
+        if (!r.patched.empty()) {
+            m_out += "<div class=desc>Patched by <code>" + esc(r.patched) + "</code>";
+            for (const std::string &reason : r.overrideReasons)
+                m_out += "<br>Reason: " + esc(reason);
+            m_out += "</div>";
+        }
+        m_out += "\n";
+    }
+    if (!m_clean.empty())
+        m_out += "</ul>\n";
+    sectionEnd();
+}
+
+void HtmlReportWriter::missing()
+{
+    sectionStart("missing", "Missing CRs and validation issues", true);
+    if (m_report.summary.validationIssues.empty())
+        m_out += "<p class=none>No validation issues with the cluster.</p>\n";
+    for (const auto &[part, components] : m_report.summary.validationIssues)
+        for (const auto &[component, issue] : components) {
+            m_out += "<div data-g><h3>" + esc(part) + " \u25B8 " + esc(component) + ": " + esc(issue.msg)
+                + "</h3>\n<ul class=plain>\n";
+            for (const std::string &path : issue.crs) {
+                // The template's own state says whether the issue means missing or too many.
+                std::string state = "missing";
+                for (std::size_t t = 0; t < m_reference.templates.size(); ++t)
+                    if (m_reference.templates[t].path == path && !m_statuses[t].issue.empty())
+                        state = stateToken(m_statuses[t].state);
+                m_out += "<li data-s=" + state + ">";
+                badge({state}, state == "missing" ? "Missing" : styleOf(state).label);
+                m_out += " <code class=nm>" + esc(path) + "</code>";
+                for (const auto &[mdPath, description] : issue.crMetadata)
+                    if (mdPath == path)
+                        m_out += " <span class=desc>\u2014 " + esc(description) + "</span>";
+                m_out += "\n";
+            }
+            m_out += "</ul></div>\n";
+        }
+    sectionEnd();
+}
+
+void HtmlReportWriter::unmatched()
+{
+    const Summary &s = m_report.summary;
+    sectionStart("unmatched", "Unmatched CRs", true);
+    if (s.unmatchedCRs.empty())
+        m_out += "<p class=none>No CRs are unmatched to reference CRs.</p>\n";
+    else
+        m_out += "<ul class=\"plain cols\">\n";
+    for (const std::string &id : s.unmatchedCRs)
+        m_out += "<li data-s=unmatched><code class=nm>" + esc(id) + "</code>\n";
+    if (!s.unmatchedCRs.empty())
+        m_out += "</ul>\n";
+    // Without -A kube-compare reports none; the reader may still want to see them.
+    if (s.unmatchedCRs.empty() && !m_report.unmatchedAll.empty()) {
+        m_out += "<details class=noprint><summary>" + plural(static_cast<int>(m_report.unmatchedAll.size()), "input CR", "input CRs")
+            + " matched no template (listed as unmatched with <code>-A</code>)</summary>\n<ul class=\"plain cols\">\n";
+        for (const std::string &id : m_report.unmatchedAll)
+            m_out += "<li data-s=unmatched><code class=nm>" + esc(id) + "</code>\n";
+        m_out += "</ul></details>\n";
+    }
+    if (!m_report.skippedByDoNotMatch.empty()) {
+        m_out += "<h3>Skipped: every candidate template excluded them (doNotMatch)</h3>\n<ul class=plain>\n";
+        for (const std::string &id : m_report.skippedByDoNotMatch)
+            m_out += "<li data-s=skipped><code class=nm>" + esc(id) + "</code>\n";
+        m_out += "</ul>\n";
+    }
+    sectionEnd();
+}
+
+void HtmlReportWriter::errors()
+{
+    sectionStart("errors", "Render errors", true);
+    if (m_report.failures.empty())
+        m_out += "<p class=none>Every CR was compared.</p>\n";
+    for (std::size_t i = 0; i < m_report.failures.size(); ++i) {
+        const FailedCr &f = m_report.failures[i];
+        m_out += "<div class=cr id=err-" + std::to_string(i) + " data-s=error><div class=hd>";
+        badge({"error"}, "Render error");
+        m_out += " <code class=nm>" + esc(f.crName) + "</code></div>\n<div class=body>\n";
+        if (!f.templates.empty()) {
+            m_out += "<p class=note>Compared with ";
+            for (std::size_t t = 0; t < f.templates.size(); ++t)
+                m_out += (t ? ", " : "") + std::string("<code class=nm>") + esc(f.templates[t]) + "</code>";
+            m_out += "</p>\n";
+        }
+        if (!f.source.empty())
+            m_out += "<p class=\"note mu\">Source: <code>" + esc(f.source) + "</code></p>\n";
+        m_out += "<pre>\n" + esc(f.error) + "</pre>\n</div></div>\n";
+    }
+    sectionEnd();
+}
+
+void HtmlReportWriter::warnings()
+{
+    sectionStart("warnings", "Warnings", false);
+    const auto &byRef = m_report.summary.matchedByReferenceOnly;
+    if (m_report.warnings.empty() && m_reference.warnings.empty() && byRef.empty())
+        m_out += "<p class=none>None.</p>\n";
+    if (!byRef.empty()) {
+        m_out += "<p>Resource(s) found via ownerReferences or RBAC subjects but contents not validated:</p>\n"
+                 "<ul class=plain>\n";
+        for (const std::string &path : byRef)
+            m_out += "<li><code>" + esc(path) + "</code>\n";
+        m_out += "</ul>\n";
+    }
+    if (!m_reference.warnings.empty() || !m_report.warnings.empty()) {
+        m_out += "<ul class=plain>\n";
+        for (const std::string &w : m_reference.warnings)
+            m_out += "<li><pre>\n" + esc(w) + "</pre>\n";
+        for (const std::string &w : m_report.warnings)
+            m_out += "<li><pre>\n" + esc(w) + "</pre>\n";
+        m_out += "</ul>\n";
+    }
+    sectionEnd();
+}
+
+void HtmlReportWriter::footer()
+{
+    m_out += "<footer>Generated " + esc(m_options.generatedAt) + " by Driftscope " + esc(m_options.version)
+        + ". States and diffs as in the Driftscope application; colours come with a text label.</footer>\n"
+          "<script>" + std::string(htmlReportScript()) + "</script>\n</body>\n</html>\n";
+}
+
+void HtmlReportWriter::badge(const std::vector<std::string> &states, const std::string &text)
+{
+    const StateStyle &main = styleOf(states.front());
+    m_out += std::string("<span class=\"b s-") + main.token + "\"><i class=g aria-hidden=true>" + main.glyph
+        + "</i> " + esc(text) + "</span>";
+}
+
+void HtmlReportWriter::crLink(const std::string &crName)
+{
+    const auto it = m_crAnchors.find(crName);
+    if (it == m_crAnchors.end())
+        m_out += "<code class=nm>" + esc(crName) + "</code>";
+    else
+        m_out += "<a href=#" + it->second + "><code class=nm>" + esc(crName) + "</code></a>";
+}
+
+void HtmlReportWriter::templateLink(std::size_t templateIndex, const std::string &path)
+{
+    if (templateIndex < m_reference.templates.size())
+        m_out += "<a href=#t-" + std::to_string(templateIndex) + "><code class=nm>" + esc(path) + "</code></a>";
+    else
+        m_out += "<code class=nm>" + esc(path) + "</code>";
+}
+
+// Filterable sections carry a message the script shows when the filter hides every entry.
+void HtmlReportWriter::sectionStart(const char *id, const std::string &heading, bool filterable)
+{
+    m_out += std::string("<section id=") + id + (filterable ? " class=flt" : "") + ">\n<h2>" + esc(heading)
+        + "</h2>\n";
+    if (filterable)
+        m_out += "<p class=nomatch hidden>Nothing here matches the filter.</p>\n";
+}
+
+void HtmlReportWriter::sectionEnd()
+{
+    m_out += "</section>\n";
+}
+
+std::vector<std::string> HtmlReportWriter::crStates(const CrResult &result) const
+{
+    const bool patched = !result.patched.empty();
+    std::vector<std::string> out{result.hasDiff() ? "drift" : (patched ? "patched" : "clean")};
+    if (patched && out.front() != "patched")
+        out.emplace_back("patched");
+    if (result.manualCorrelation)
+        out.emplace_back("manual");
+    return out;
+}
+
+// The GUI's wording (ui/models/TemplateState.cpp), untranslated.
+std::string HtmlReportWriter::templateText(const TemplateStatus &s) const
+{
+    std::string text;
+    switch (s.state) {
+    case TemplateState::NotCompared: text = "Not compared"; break;
+    case TemplateState::Clean:
+        if (s.byReferenceOnly && s.clusterObjectIds.empty())
+            text = "Found by reference (content not validated)";
+        else
+            text = s.matchCount > 1 ? "Clean (" + std::to_string(s.matchCount) + " CRs)" : "Clean";
+        break;
+    case TemplateState::Drift:
+        text = s.changedLines > 0 ? "Drift: " + plural(s.changedLines, "changed line", "changed lines") : "Drift";
+        if (s.driftedObjects > 1)
+            text += " in " + std::to_string(s.driftedObjects) + " CRs";
+        break;
+    case TemplateState::MissingRequired: text = "Missing (required)"; break;
+    case TemplateState::NotPresent: text = "Not present (optional)"; break;
+    case TemplateState::MatchedMoreThanAllowed: text = "Matched more than allowed"; break;
+    case TemplateState::Patched: text = "Patched"; break;
+    case TemplateState::RenderError: text = "Render error"; break;
+    case TemplateState::Manual: text = "Manual"; break;
+    }
+    if (s.patched && s.state != TemplateState::Patched)
+        text += " \u00B7 patched";
+    if (s.manual)
+        text += " \u00B7 manual";
+    return text;
+}
+
+} // namespace ds::report
