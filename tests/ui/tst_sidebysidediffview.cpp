@@ -28,6 +28,13 @@
 #define DRIFTSCOPE_EXPECT_KF6_SYNTAX_HIGHLIGHTING 0
 #endif
 
+#if DRIFTSCOPE_EXPECT_KF6_SYNTAX_HIGHLIGHTING
+#include <KSyntaxHighlighting/Definition>
+#include <KSyntaxHighlighting/Format>
+#include <KSyntaxHighlighting/Repository>
+#include <KSyntaxHighlighting/Theme>
+#endif
+
 using ds::diff::RowKind;
 using ds::ui::DiffSide;
 using ds::ui::DiffSideEditor;
@@ -94,6 +101,8 @@ private slots:
     void builtinTokens_data();
     void builtinTokens();
     void builtinBlockScalar();
+    void kf6ThemeKeyColour_data();
+    void kf6ThemeKeyColour();
     void displayMapping_data();
     void displayMapping();
     void rowsOnScreen();
@@ -281,6 +290,49 @@ void tst_SideBySideDiffView::builtinBlockScalar()
     QCOMPARE(foregroundInDocument(document, 5, 2), key);
     QCOMPARE(foregroundInDocument(document, 7, 2), string);
     QCOMPARE(foregroundInDocument(document, 8, 0), key);
+}
+
+void tst_SideBySideDiffView::kf6ThemeKeyColour_data()
+{
+    QTest::addColumn<QPalette>("palette");
+    QTest::addColumn<QString>("line");
+    QTest::addColumn<int>("keyColumn");
+
+    for (const auto &[name, palette] : {std::pair{"light", lightPalette()}, std::pair{"dark", darkPalette()}}) {
+        QTest::addRow("%s plain", name) << palette << "apiVersion: v1" << 0;
+        QTest::addRow("%s indented", name) << palette << "  replicas: 3" << 4;
+        QTest::addRow("%s in list", name) << palette << "- name: web" << 3;
+    }
+}
+
+// Where KF6 was found (Debian 13 in CI), YAML keys must get the colour the KF6
+// theme gives the YAML definition's "Key" format: proof that KSyntaxHighlighting,
+// not the built-in highlighter, colours the diff.
+void tst_SideBySideDiffView::kf6ThemeKeyColour()
+{
+#if DRIFTSCOPE_EXPECT_KF6_SYNTAX_HIGHLIGHTING
+    QFETCH(QPalette, palette);
+    QFETCH(QString, line);
+    QFETCH(int, keyColumn);
+    QCOMPARE(YamlHighlighting::engine(), YamlHighlighting::Engine::KSyntaxHighlighting);
+
+    const KSyntaxHighlighting::Repository repository;
+    const KSyntaxHighlighting::Definition yaml = repository.definitionForName(QStringLiteral("YAML"));
+    QVERIFY(yaml.isValid());
+    const KSyntaxHighlighting::Theme theme = repository.defaultTheme(
+        YamlHighlighting::isDark(palette) ? KSyntaxHighlighting::Repository::DarkTheme
+                                          : KSyntaxHighlighting::Repository::LightTheme);
+    QVERIFY(theme.isValid());
+    QColor keyColour;
+    for (const KSyntaxHighlighting::Format &format : yaml.formats()) {
+        if (format.name() == QLatin1String("Key"))
+            keyColour = format.textColor(theme);
+    }
+    QVERIFY2(keyColour.isValid(), "the YAML definition has no \"Key\" format");
+    QCOMPARE(foregroundAt(line, keyColumn, palette).name(), keyColour.name());
+#else
+    QSKIP("built without KF6 SyntaxHighlighting: the built-in highlighter is tested instead");
+#endif
 }
 
 void tst_SideBySideDiffView::displayMapping_data()
