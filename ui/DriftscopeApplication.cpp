@@ -9,6 +9,8 @@
 #include <QCommandLineParser>
 #include <QSettings>
 
+#include <optional>
+
 namespace ds::ui {
 
 namespace {
@@ -18,6 +20,7 @@ struct StartupFiles
     QString reference;
     QStringList inputs;
     QString diffConfig;
+    std::optional<ClusterTarget> cluster;
 };
 
 StartupFiles parseCommandLine(const QApplication &app)
@@ -37,9 +40,19 @@ StartupFiles parseCommandLine(const QApplication &app)
     const QCommandLineOption diffConfig({QStringLiteral("c"), QStringLiteral("diff-config")},
                                         QApplication::translate("main", "Diff config with manual correlations."),
                                         QStringLiteral("file"));
-    parser.addOptions({reference, input, diffConfig});
+    const QCommandLineOption context(
+        QStringLiteral("context"),
+        QApplication::translate("main", "Compare the live cluster of this kubeconfig context (instead of -f)."),
+        QStringLiteral("name"));
+    const QCommandLineOption kubeconfig(
+        QStringLiteral("kubeconfig"),
+        QApplication::translate("main", "Kubeconfig for --context (default: $KUBECONFIG or ~/.kube/config)."),
+        QStringLiteral("file"));
+    parser.addOptions({reference, input, diffConfig, context, kubeconfig});
     parser.process(app);
-    StartupFiles files{parser.value(reference), {}, parser.value(diffConfig)};
+    StartupFiles files{parser.value(reference), {}, parser.value(diffConfig), std::nullopt};
+    if (parser.isSet(context) || parser.isSet(kubeconfig))
+        files.cluster = ClusterTarget{parser.value(kubeconfig), parser.value(context)};
     for (const QString &value : parser.values(input))
         files.inputs << value.split(QLatin1Char(','), Qt::SkipEmptyParts);
     return files;
@@ -65,6 +78,8 @@ int runDriftscope(int argc, char *argv[])
         window.openReference(files.reference);
     if (!files.inputs.isEmpty())
         window.openInputs(files.inputs);
+    else if (files.cluster)
+        window.openCluster(*files.cluster);
     return QApplication::exec();
 }
 

@@ -4,6 +4,8 @@
 #include "DriftscopeVersion.h"
 #include "diff/SideBySideDiffView.h"
 #include "input/ObjectReloader.h"
+#include "live/ConnectClusterDialog.h"
+#include "main/ContextBadge.h"
 #include "main/NavigatorPanel.h"
 #include "main/ReloadBar.h"
 #include "main/Theme.h"
@@ -14,6 +16,7 @@
 #include "problems/ProblemsModel.h"
 #include "session/ComparisonSession.h"
 #include "session/CorrelationsModel.h"
+#include "session/HtmlReportExport.h"
 #include "session/ManualCorrelations.h"
 #include "yaml/YamlWriter.h"
 
@@ -24,6 +27,7 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFutureWatcher>
 #include <QHeaderView>
 #include <QLineEdit>
 #include <QLabel>
@@ -36,6 +40,7 @@
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTableView>
+#include <QToolBar>
 #include <QToolButton>
 #include <QTreeView>
 #include <QUndoStack>
@@ -103,6 +108,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     createDocks();
     createActions();
     createMenus();
+    createToolBar();
     createStatusBar();
     connectSession();
     restoreSettings();
@@ -215,6 +221,15 @@ void MainWindow::createActions()
     connect(m_reloadAction, &QAction::triggered, this, &MainWindow::reloadFromDisk);
     m_autoReloadAction = new QAction(tr("Reload &Automatically When Files Change"), this);
     m_autoReloadAction->setCheckable(true);
+    m_connectAction = new QAction(tr("Connect to &Cluster…"), this);
+    m_connectAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_K));
+    m_connectAction->setToolTip(tr("Compare a live cluster of your kubeconfig (read-only)"));
+    connect(m_connectAction, &QAction::triggered, this, &MainWindow::chooseCluster);
+    m_exportHtmlAction = new QAction(tr("&Export HTML Report…"), this);
+    m_exportHtmlAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    m_exportHtmlAction->setToolTip(tr("Save the comparison as one self-contained HTML page to share"));
+    m_exportHtmlAction->setEnabled(false);
+    connect(m_exportHtmlAction, &QAction::triggered, this, &MainWindow::chooseHtmlReport);
 }
 
 void MainWindow::createMenus()
@@ -225,11 +240,14 @@ void MainWindow::createMenus()
     file->addAction(tr("Open Cluster Data &Folder…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), this,
                     &MainWindow::chooseInputFolder);
     file->addAction(tr("Open Cluster Data &Archive or Files…"), this, &MainWindow::chooseInputFiles);
+    file->addAction(m_connectAction);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     file->addSeparator();
     file->addAction(tr("Open &Diff Config…"), this, &MainWindow::chooseDiffConfig);
     file->addAction(m_saveDiffConfigAction);
     file->addAction(tr("Save Diff Config &As…"), QKeySequence::SaveAs, this, &MainWindow::saveDiffConfigAs);
+    file->addSeparator();
+    file->addAction(m_exportHtmlAction);
     file->addSeparator();
     file->addAction(m_reloadAction);
     file->addAction(m_autoReloadAction);
@@ -286,6 +304,28 @@ void MainWindow::createMenus()
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
 }
 
+void MainWindow::createToolBar()
+{
+    m_toolBar = addToolBar(tr("Main"));
+    m_toolBar->setObjectName(QStringLiteral("mainToolBar"));
+    m_toolBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_toolBar->setMovable(false);
+    m_toolBar->addAction(tr("Reference…"), this, &MainWindow::chooseReference)
+        ->setToolTip(tr("Open a reference (metadata.yaml or its folder)"));
+    m_toolBar->addAction(tr("Cluster Data…"), this, &MainWindow::chooseInputFolder)
+        ->setToolTip(tr("Open a folder of CRs, a must-gather or a ConfigDir"));
+    m_toolBar->addAction(m_connectAction);
+    m_toolBar->addAction(m_reloadAction);
+    m_toolBar->addSeparator();
+    m_toolBar->addAction(m_exportHtmlAction);
+    auto *spacer = new QWidget(m_toolBar);
+    spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    m_toolBar->addWidget(spacer);
+    m_contextBadge = new ContextBadge(m_toolBar);
+    m_toolBar->addWidget(m_contextBadge)->setVisible(true);
+    m_viewMenu->addAction(m_toolBar->toggleViewAction());
+}
+
 void MainWindow::createStatusBar()
 {
     m_summaryLabel = new QLabel(this);
@@ -338,6 +378,36 @@ void MainWindow::openInputs(const QStringList &paths)
     updateTitle();
 }
 
+void MainWindow::openCluster(const ClusterTarget &target)
+{
+    m_session->openCluster(target);
+    addRecent(QStringLiteral("clusters"), {target.kubeconfig, target.context});
+    QSettings settings;
+    settings.setValue(QStringLiteral("cluster/kubeconfig"), target.kubeconfig);
+    settings.setValue(QStringLiteral("cluster/context"), target.context);
+    updateClusterState();
+    updateTitle();
+}
+
+QFuture<QString> MainWindow::exportHtmlReport(const QString &path)
+{
+    m_exportHtmlAction->setEnabled(false);
+    statusBar()->showMessage(tr("Writing %1…").arg(path));
+    QFuture<QString> future = exportHtmlReportAsync(m_session->snapshot(), path);
+    auto *watcher = new QFutureWatcher<QString>(this);
+    connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher, path] {
+        watcher->deleteLater();
+        m_exportHtmlAction->setEnabled(m_session->snapshot()->hasReport());
+        const QString error = watcher->result();
+        if (error.isEmpty())
+            statusBar()->showMessage(tr("Exported the HTML report to %1").arg(path), 6000);
+        else
+            QMessageBox::warning(this, tr("Export HTML Report"), error);
+    });
+    watcher->setFuture(future);
+    return future;
+}
+
 bool MainWindow::openDiffConfig(const QString &path)
 {
     if (!confirmDiscardCorrelations())
@@ -375,6 +445,32 @@ void MainWindow::chooseInputFiles()
         tr("Archives and CR files (*.tar *.tar.gz *.tgz *.tar.xz *.zip *.yaml *.yml *.json);;All files (*)"));
     if (!files.isEmpty())
         openInputs(files);
+}
+
+void MainWindow::chooseCluster()
+{
+    QSettings settings;
+    const auto current = m_session->cluster();
+    ConnectClusterDialog dialog(current ? current->kubeconfig : settings.value(QStringLiteral("cluster/kubeconfig")).toString(),
+                                current ? current->context : settings.value(QStringLiteral("cluster/context")).toString(),
+                                this);
+    if (dialog.exec() == QDialog::Accepted)
+        openCluster(dialog.target());
+}
+
+void MainWindow::chooseHtmlReport()
+{
+    const auto snapshot = m_session->snapshot();
+    if (!snapshot->hasReport())
+        return;
+    const QString name = shortName(QString::fromStdString(snapshot->reference->metadataFile));
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export HTML Report"), lastDirectory() + QStringLiteral("/drift-report-%1.html").arg(name),
+        tr("HTML report (*.html *.htm)"));
+    if (path.isEmpty())
+        return;
+    rememberDirectory(path);
+    exportHtmlReport(path);
 }
 
 void MainWindow::chooseDiffConfig()
@@ -472,6 +568,8 @@ void MainWindow::onSnapshotChanged()
     updateWatches();
     updateSummary();
     updateTitle();
+    updateClusterState();
+    m_exportHtmlAction->setEnabled(snapshot->hasReport());
 }
 
 void MainWindow::onProblemsChanged()
@@ -686,7 +784,9 @@ void MainWindow::updateTitle()
     QStringList parts;
     if (!m_session->referencePath().isEmpty())
         parts << shortName(m_session->referencePath());
-    if (!m_session->inputPaths().isEmpty())
+    if (const auto &cluster = m_session->cluster())
+        parts << (cluster->context.isEmpty() ? tr("current context") : cluster->context);
+    else if (!m_session->inputPaths().isEmpty())
         parts << QFileInfo(m_session->inputPaths().front()).fileName();
     const QString what = parts.join(tr(" vs "));
     setWindowTitle(what.isEmpty() ? QStringLiteral("Driftscope")
@@ -698,7 +798,8 @@ void MainWindow::updateSummary()
 {
     const auto snapshot = m_session->snapshot();
     if (!snapshot->reference) {
-        m_summaryLabel->setText(tr("Open a reference (Ctrl+O) and cluster data (Ctrl+Shift+O) to compare them."));
+        m_summaryLabel->setText(tr("Open a reference (Ctrl+O) and cluster data (Ctrl+Shift+O) or a cluster "
+                                   "(Ctrl+K) to compare them."));
         return;
     }
     if (!snapshot->report) {
@@ -715,6 +816,22 @@ void MainWindow::updateSummary()
                                 .arg(r.unmatchedAll.size())
                                 .arg(r.failures.size())
                                 .arg(r.summary.patchedCRs));
+}
+
+// The context badge and what Refresh means follow the kind of input.
+void MainWindow::updateClusterState()
+{
+    const auto &cluster = m_session->cluster();
+    if (cluster) {
+        const QString described = QString::fromStdString(m_session->snapshot()->inputDescription);
+        m_contextBadge->setContext(cluster->context.isEmpty() ? tr("current context") : cluster->context, described);
+        m_reloadAction->setText(tr("&Refresh from Cluster"));
+        m_reloadAction->setToolTip(tr("Fetch the CRs from the cluster again and compare"));
+    } else {
+        m_contextBadge->setContext({}, {});
+        m_reloadAction->setText(tr("&Reload from Disk"));
+        m_reloadAction->setToolTip(tr("Read the reference and the cluster data again"));
+    }
 }
 
 void MainWindow::addRecent(const QString &kind, const QStringList &paths)
@@ -745,6 +862,10 @@ void MainWindow::rebuildRecentMenu()
     section(QStringLiteral("references"), tr("References"), [this](const QString &e) { openReference(e); });
     section(QStringLiteral("inputs"), tr("Cluster data"),
             [this](const QString &e) { openInputs(e.split(QLatin1Char('\n'))); });
+    section(QStringLiteral("clusters"), tr("Clusters (kubeconfig, context)"), [this](const QString &e) {
+        const QStringList parts = e.split(QLatin1Char('\n'));
+        openCluster(ClusterTarget{parts.value(0), parts.value(1)});
+    });
     section(QStringLiteral("diffConfigs"), tr("Diff configs"), [this](const QString &e) { openDiffConfig(e); });
     m_recentMenu->setEnabled(!m_recentMenu->isEmpty());
 }

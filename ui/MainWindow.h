@@ -2,6 +2,9 @@
 #pragma once
 
 #include "session/ChangeWatcher.h"
+#include "session/ComparisonJob.h"
+
+#include <QFuture>
 
 #include <QMainWindow>
 #include <QPointer>
@@ -15,11 +18,13 @@ class QMenu;
 class QProgressBar;
 class QSplitter;
 class QTableView;
+class QToolBar;
 class QToolButton;
 
 namespace ds::ui {
 
 class ClusterObjectModel;
+class ContextBadge;
 class ComparisonSession;
 class CorrelationsModel;
 class ManualCorrelations;
@@ -44,6 +49,11 @@ public:
     void openReference(const QString &path);
     void openInputs(const QStringList &paths);
     bool openDiffConfig(const QString &path);
+    // Compares against a live cluster (read-only) instead of files.
+    void openCluster(const ClusterTarget &target);
+    // Writes the current comparison as an HTML report (off the GUI thread); the
+    // future's result is "" or the error, which is also shown to the user.
+    QFuture<QString> exportHtmlReport(const QString &path);
 
     ComparisonSession *session() const { return m_session; }
     ManualCorrelations *correlations() const { return m_correlations; }
@@ -53,6 +63,9 @@ public:
     NavigatorPanel *objectPanel() const { return m_objectPanel; }
     SideBySideDiffView *diffView() const { return m_diffView; }
     ProblemsModel *problemsModel() const { return m_problemsModel; }
+    ContextBadge *contextBadge() const { return m_contextBadge; }
+    QAction *exportHtmlAction() const { return m_exportHtmlAction; }
+    QAction *reloadAction() const { return m_reloadAction; }
 
     // Selects a CR (by id) or a template (by path) and shows its diff.
     void showClusterObject(const QString &id);
@@ -71,6 +84,7 @@ private:
     void createDocks();
     void createActions();
     void createMenus();
+    void createToolBar();
     void createStatusBar();
     void connectSession();
 
@@ -91,6 +105,8 @@ private:
     void chooseInputFolder();
     void chooseInputFiles();
     void chooseDiffConfig();
+    void chooseCluster();
+    void chooseHtmlReport();
     bool saveDiffConfig();
     bool saveDiffConfigAs();
     bool confirmDiscardCorrelations();
@@ -100,6 +116,7 @@ private:
     void updateWatches();
     void updateTitle();
     void updateSummary();
+    void updateClusterState();
     void addRecent(const QString &kind, const QStringList &paths);
     void rebuildRecentMenu();
     QString lastDirectory() const;
@@ -130,10 +147,14 @@ private:
     QToolButton *m_cancelButton = nullptr;
     QMenu *m_recentMenu = nullptr;
     QMenu *m_viewMenu = nullptr;
+    QToolBar *m_toolBar = nullptr;
+    ContextBadge *m_contextBadge = nullptr;
 
     QAction *m_saveDiffConfigAction = nullptr;
     QAction *m_reloadAction = nullptr;
     QAction *m_autoReloadAction = nullptr;
+    QAction *m_connectAction = nullptr;
+    QAction *m_exportHtmlAction = nullptr;
 
     // What was selected before a new snapshot, to select it again.
     QString m_selectedObject;

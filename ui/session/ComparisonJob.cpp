@@ -6,6 +6,7 @@
 #include "compare/InputNeeds.h"
 #include "input/DocumentDecoder.h"
 #include "input/FileInputSource.h"
+#include "live/LiveInputSource.h"
 #include "reference/ReferenceLoader.h"
 #include "util/Log.h"
 
@@ -77,18 +78,14 @@ std::vector<input::ClusterObject> unique(std::vector<input::ClusterObject> objec
     return out;
 }
 
-std::shared_ptr<const std::vector<input::ClusterObject>> loadInputs(const ComparisonJobRequest &request,
-                                                                    const ref::Reference *reference,
-                                                                    const std::atomic_bool &cancel,
-                                                                    const JobProgress &progress, ProblemLog &log)
+std::shared_ptr<const std::vector<input::ClusterObject>> loadObjects(input::InputSource &source,
+                                                                     const QString &label,
+                                                                     const std::atomic_bool &cancel,
+                                                                     const JobProgress &progress, ProblemLog &log)
 {
-    // Directories are read recursively: nobody wants to think about -R in a GUI.
-    input::FileInputSource source(toStd(request.inputPaths), true);
-    if (reference)
-        source.setKindFilter(compare::inputNeeds(*reference, request.manualCorrelations));
     const auto reportProgress = [&](std::size_t done, std::size_t total, const std::string &) {
         if (progress)
-            progress(int(done), int(total), QObject::tr("Reading cluster data"));
+            progress(int(done), int(total), label);
     };
     input::LoadedObjects loaded = source.load(log, &cancel, reportProgress);
     if (!loaded.ok()) {
@@ -99,13 +96,65 @@ std::shared_ptr<const std::vector<input::ClusterObject>> loadInputs(const Compar
     return std::make_shared<const std::vector<input::ClusterObject>>(unique(std::move(loaded.objects)));
 }
 
+std::shared_ptr<const std::vector<input::ClusterObject>> loadFiles(const ComparisonJobRequest &request,
+                                                                   const ref::Reference *reference,
+                                                                   const std::atomic_bool &cancel,
+                                                                   const JobProgress &progress, ProblemLog &log,
+                                                                   QString &description)
+{
+    // Directories are read recursively: nobody wants to think about -R in a GUI.
+    input::FileInputSource source(toStd(request.inputPaths), true);
+    if (reference)
+        source.setKindFilter(compare::inputNeeds(*reference, request.manualCorrelations));
+    auto objects = loadObjects(source, QObject::tr("Reading cluster data"), cancel, progress, log);
+    description = QString::fromStdString(source.description());
+    return objects;
+}
+
+// What to fetch depends on the reference: without one there is nothing to ask for.
+std::shared_ptr<const std::vector<input::ClusterObject>> fetchCluster(const ComparisonJobRequest &request,
+                                                                      const ref::Reference *reference,
+                                                                      const std::atomic_bool &cancel,
+                                                                      const JobProgress &progress, ProblemLog &log,
+                                                                      QString &description)
+{
+    live::LiveSettings settings;
+    settings.kubeconfig = request.cluster->kubeconfig.toStdString();
+    settings.context = request.cluster->context.toStdString();
+    description = request.cluster->context.isEmpty() ? QObject::tr("current kubeconfig context")
+                                                      : QObject::tr("context %1").arg(request.cluster->context);
+    if (!reference) {
+        log.message(Log::Severity::Info, 0,
+                    QObject::tr("Connected to %1: open a reference to fetch the kinds it needs.")
+                        .arg(description)
+                        .toStdString());
+        return nullptr;
+    }
+    // The GUI lists every unmatched CR, so whole kinds are fetched as with -A.
+    live::LiveInputSource source(settings,
+                                 live::FetchNeeds::fromReference(*reference, request.manualCorrelations, true));
+    auto objects = loadObjects(source, QObject::tr("Fetching from the cluster"), cancel, progress, log);
+    if (!source.contextName().empty())
+        description = QString::fromStdString(source.description());
+    return objects;
+}
+
 // Manual pairs can name CRs whose kind the reference does not use; those were
 // loaded as skeletons and must be read in full before comparing.
+// From a cluster, only the kinds the reference needed were fetched: a pair
+// naming a CR that was not fetched needs a new fetch.
 bool manualPairsNeedFullObjects(const ComparisonJobRequest &request, const std::vector<input::ClusterObject> &objects)
 {
-    for (const auto &o : objects)
+    std::set<std::string> present;
+    for (const auto &o : objects) {
         if (o.partial && request.manualCorrelations.count(o.id))
             return true;
+        present.insert(o.id);
+    }
+    if (request.cluster)
+        for (const auto &[id, path] : request.manualCorrelations)
+            if (!present.count(id))
+                return true;
     return false;
 }
 
@@ -164,7 +213,6 @@ ComparisonJobResult runComparisonJob(const ComparisonJobRequest &request, const 
     ProblemLog log(result.problems);
     result.reference = request.reference;
     result.objects = request.objects;
-    result.inputDescription = request.inputPaths.join(QStringLiteral(", "));
     if (request.loadReference && !request.referencePath.isEmpty()) {
         if (progress)
             progress(0, 0, QObject::tr("Loading reference"));
@@ -174,9 +222,13 @@ ComparisonJobResult runComparisonJob(const ComparisonJobRequest &request, const 
     }
     const bool reread = request.loadInputs
         || (result.objects && manualPairsNeedFullObjects(request, *result.objects));
-    if (reread && !request.inputPaths.isEmpty()) {
+    if (reread && request.cluster) {
         log.setStage(Problem::Stage::Input);
-        result.objects = loadInputs(request, result.reference.get(), cancel, progress, log);
+        result.objects = fetchCluster(request, result.reference.get(), cancel, progress, log, result.inputDescription);
+        result.inputsLoaded = true;
+    } else if (reread && !request.inputPaths.isEmpty()) {
+        log.setStage(Problem::Stage::Input);
+        result.objects = loadFiles(request, result.reference.get(), cancel, progress, log, result.inputDescription);
         result.inputsLoaded = true;
     }
     if (cancel.load()) {

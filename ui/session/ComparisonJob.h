@@ -14,10 +14,19 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace ds::ui {
+
+// A live cluster to read instead of files (File ▸ Connect to Cluster).
+struct ClusterTarget
+{
+    QString kubeconfig; // empty: $KUBECONFIG or ~/.kube/config
+    QString context;    // empty: the kubeconfig's current context
+    bool operator==(const ClusterTarget &) const = default;
+};
 
 // One round of background work for the GUI: (re)load the reference, (re)read
 // the cluster data, compare. Plain functions of their inputs, so tests can run
@@ -29,6 +38,7 @@ struct ComparisonJobRequest
     bool compare = true;
     QString referencePath; // metadata.yaml or its directory
     QStringList inputPaths;
+    std::optional<ClusterTarget> cluster; // instead of inputPaths
     std::map<std::string, std::string> manualCorrelations;
     // Results of earlier rounds, reused when a stage is not re-run.
     std::shared_ptr<const ref::Reference> reference;

@@ -27,18 +27,26 @@ void ComparisonSession::openReference(const QString &referencePath)
 {
     m_referencePath = referencePath;
     // The kinds worth reading depend on the reference: read the input again.
-    request(true, !m_inputPaths.isEmpty());
+    request(true, hasInputs());
 }
 
 void ComparisonSession::openInputs(const QStringList &paths)
 {
     m_inputPaths = paths;
+    m_cluster.reset();
+    request(false, true);
+}
+
+void ComparisonSession::openCluster(const ClusterTarget &target)
+{
+    m_inputPaths.clear();
+    m_cluster = target;
     request(false, true);
 }
 
 void ComparisonSession::reload()
 {
-    request(!m_referencePath.isEmpty(), !m_inputPaths.isEmpty());
+    request(!m_referencePath.isEmpty(), hasInputs());
 }
 
 void ComparisonSession::setManualCorrelations(const std::map<std::string, std::string> &pairs)
@@ -83,6 +91,7 @@ void ComparisonSession::startPending()
     job.loadInputs = m_pendingInputs;
     job.referencePath = m_referencePath;
     job.inputPaths = m_inputPaths;
+    job.cluster = m_cluster;
     job.manualCorrelations = m_manual;
     job.reference = m_snapshot->reference;
     job.objects = m_snapshot->objects;
@@ -128,7 +137,9 @@ void ComparisonSession::finished(quint64 generation, const ComparisonJobResult &
         snapshot->objects = result.objects;
         snapshot->report = result.compared ? result.report : nullptr;
         snapshot->manualCorrelations = m_manual;
-        snapshot->inputDescription = result.inputDescription.toStdString();
+        // A comparison that did not re-read the input keeps its description.
+        snapshot->inputDescription = result.inputsLoaded ? result.inputDescription.toStdString()
+                                                         : m_snapshot->inputDescription;
         m_snapshot = std::move(snapshot);
         emit problemsChanged();
         emit snapshotChanged();

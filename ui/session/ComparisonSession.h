@@ -31,7 +31,9 @@ public:
 
     void openReference(const QString &referencePath);
     void openInputs(const QStringList &paths);
-    // Re-reads everything from disk (after files changed).
+    // Reads the CRs from a live cluster instead of files (read-only GETs).
+    void openCluster(const ClusterTarget &target);
+    // Re-reads everything from disk, or re-fetches from the cluster.
     void reload();
     // Compares again with these manual correlations (after a drop, undo, loading
     // a diff config...).
@@ -40,6 +42,8 @@ public:
 
     QString referencePath() const { return m_referencePath; }
     QStringList inputPaths() const { return m_inputPaths; }
+    const std::optional<ClusterTarget> &cluster() const { return m_cluster; }
+    bool hasInputs() const { return m_cluster || !m_inputPaths.isEmpty(); }
     std::shared_ptr<const ComparisonSnapshot> snapshot() const { return m_snapshot; }
     const ProblemList &problems() const { return m_problems; }
     bool isBusy() const { return m_busy; }
@@ -62,6 +66,7 @@ private:
 
     QString m_referencePath;
     QStringList m_inputPaths;
+    std::optional<ClusterTarget> m_cluster;
     std::shared_ptr<const ComparisonSnapshot> m_snapshot = std::make_shared<const ComparisonSnapshot>();
     ProblemList m_problems;
     std::map<std::string, std::string> m_manual;
