@@ -26,7 +26,8 @@ ReferenceIndexes::ReferenceIndexes(const std::vector<input::ClusterObject> &obje
 {
     for (const auto &o : objects) {
         const std::string ns = input::stringField(o.object, {"metadata", "namespace"});
-        for (const Value &ref : o.object.at({"metadata", "ownerReferences"}).list()) {
+        const Value owners = o.object.at({"metadata", "ownerReferences"});
+        for (const Value &ref : owners.list()) {
             const std::string apiVersion = str(ref, "apiVersion");
             const std::string kind = str(ref, "kind");
             const std::string name = str(ref, "name");
@@ -39,7 +40,8 @@ ReferenceIndexes::ReferenceIndexes(const std::vector<input::ClusterObject> &obje
         const std::string kind = input::stringField(o.object, {"kind"});
         if (kind != "ClusterRoleBinding" && kind != "RoleBinding")
             continue;
-        for (const Value &subject : o.object.get("subjects").list()) {
+        const Value bindingSubjects = o.object.get("subjects");
+        for (const Value &subject : bindingSubjects.list()) {
             std::string subjectKind, name, subjectNs;
             if (!nestedString(subject, "kind", subjectKind) || !nestedString(subject, "name", name)
                 || !nestedString(subject, "namespace", subjectNs))

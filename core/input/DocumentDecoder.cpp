@@ -81,7 +81,8 @@ private:
     void addListItems(const Value &list, const std::string &listKind)
     {
         const std::string itemKind = listKind.substr(0, listKind.size() - 4);
-        for (Value item : list.get("items").list()) {
+        const Value items = list.get("items");
+        for (Value item : items.list()) {
             if (item.isMap() && stringOf(item, "kind").empty() && stringOf(item, "apiVersion").empty()) {
                 item = item.deepCopy();
                 item.insert("kind", Value(itemKind));

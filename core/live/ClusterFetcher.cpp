@@ -192,8 +192,8 @@ void ClusterFetcher::pageArrived(std::size_t index, const std::string &path, con
              LiveError::Other);
         return;
     }
-    if (list.get("items").isList())
-        for (Value item : list.get("items").list()) {
+    if (const Value items = list.get("items"); items.isList())
+        for (Value item : items.list()) {
             fillTypeMeta(item, list);
             job.items.push_back(std::move(item));
         }

@@ -103,7 +103,7 @@ std::string defaultTimestamp()
     // SOURCE_DATE_EPOCH (reproducible-builds.org) pins the date for golden files.
     QDateTime when = QDateTime::currentDateTimeUtc();
     if (const char *epoch = std::getenv("SOURCE_DATE_EPOCH"); epoch && *epoch)
-        when = QDateTime::fromSecsSinceEpoch(std::atoll(epoch), Qt::UTC);
+        when = QDateTime::fromSecsSinceEpoch(std::atoll(epoch)).toUTC();
     return when.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss 'UTC'")).toStdString();
 }
 

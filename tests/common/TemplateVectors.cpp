@@ -25,7 +25,8 @@ std::vector<TemplateVector> loadTemplateVectors(const QString &file)
         v.option = c.get("option").str();
         if (c.get("name").isString())
             v.name = c.get("name").str();
-        for (const Value &f : c.get("files").list())
+        const Value files = c.get("files");
+        for (const Value &f : files.list())
             v.files.emplace_back(f.list()[0].str(), f.list()[1].str());
         v.expectError = c.contains("error");
         if (c.contains("output_base64"))

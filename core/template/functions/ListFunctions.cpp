@@ -20,11 +20,11 @@ constexpr std::size_t kMaxListLength = 10'000'000; // keeps `until 1e9` from exh
 
 // The list argument of a sprig function: its elements, or the Go error for
 // `verb` ("Cannot find first on type string").
-const ValueList &requireList(const Value &v, const std::string &what)
+const ValueList &requireList(const Value &v, const char *what)
 {
     const std::string kind = sprig::listKindOrPanic(v);
     if (!v.isList())
-        throw FunctionError(what + " " + kind);
+        throw FunctionError(std::string(what) + " " + kind);
     return v.list();
 }
 

@@ -76,7 +76,10 @@ bool matchAt(const RE2 &re, std::string_view text, std::size_t pos, Groups &grou
     if (!re.Match(re2::StringPiece(text.data(), text.size()), pos, text.size(), RE2::UNANCHORED, pieces.data(),
                   count))
         return false;
-    groups.assign(pieces.begin(), pieces.end());
+    // re2::StringPiece is absl::string_view on newer RE2 (Debian 13): convert explicitly.
+    groups.clear();
+    for (const re2::StringPiece &piece : pieces)
+        groups.emplace_back(piece.data(), piece.size());
     return true;
 }
 
