@@ -6,6 +6,7 @@
 #include "YamlScalarValue.h"
 #include "value/GoFloat.h"
 
+#include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/exceptions.h>
 #include <yaml-cpp/parser.h>
@@ -515,8 +516,68 @@ std::string ReadError::describe() const
     return out.str();
 }
 
+namespace {
+
+// Whether any byte needs yaml.v2's reader check: non-ASCII or a control character.
+bool needsReaderCheck(std::string_view text)
+{
+    for (const char ch : text) {
+        const auto c = static_cast<unsigned char>(ch);
+        if (c >= 0x7f || (c < 0x20 && c != '\t' && c != '\n' && c != '\r'))
+            return true;
+    }
+    return false;
+}
+
+// yaml.v2's reader (readerc.go): the input must be valid UTF-8 of printable
+// characters, else the whole document fails with one of these messages.
+std::optional<ReadError> readerError(std::string_view text)
+{
+    if (!needsReaderCheck(text))
+        return std::nullopt;
+    const auto fail = [](const char *message) {
+        ReadError err;
+        err.message = message;
+        return err;
+    };
+    std::size_t i = text.rfind("\xef\xbb\xbf", 0) == 0 ? 3 : 0;
+    while (i < text.size()) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        const int width = c < 0x80 ? 1 : (c & 0xe0) == 0xc0 ? 2 : (c & 0xf0) == 0xe0 ? 3 : (c & 0xf8) == 0xf0 ? 4 : 0;
+        if (width == 0)
+            return fail("invalid leading UTF-8 octet");
+        if (i + std::size_t(width) > text.size())
+            return fail("incomplete UTF-8 octet sequence");
+        char32_t value = width == 1 ? c : width == 2 ? (c & 0x1f) : width == 3 ? (c & 0x0f) : (c & 0x07);
+        for (int k = 1; k < width; ++k) {
+            const auto t = static_cast<unsigned char>(text[i + std::size_t(k)]);
+            if ((t & 0xc0) != 0x80)
+                return fail("invalid trailing UTF-8 octet");
+            value = (value << 6) | (t & 0x3f);
+        }
+        if ((width == 2 && value < 0x80) || (width == 3 && value < 0x800) || (width == 4 && value < 0x10000))
+            return fail("invalid length of a UTF-8 sequence");
+        if ((value >= 0xd800 && value <= 0xdfff) || value > 0x10ffff)
+            return fail("invalid Unicode character");
+        const bool printable = value == 0x09 || value == 0x0a || value == 0x0d || (value >= 0x20 && value <= 0x7e)
+            || value == 0x85 || (value >= 0xa0 && value <= 0xd7ff) || (value >= 0xe000 && value <= 0xfffd)
+            || value >= 0x10000;
+        if (!printable)
+            return fail("control characters are not allowed");
+        i += std::size_t(width);
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
 ReadResult read(std::string_view text, const ReadOptions &options)
 {
+    if (std::optional<ReadError> invalid = readerError(text)) {
+        ReadResult result;
+        result.error = std::move(invalid);
+        return result;
+    }
     if (std::optional<ReadResult> fast = fastRead(text, options))
         return std::move(*fast);
     return readWithYamlCpp(text, options);
@@ -536,6 +597,10 @@ ReadResult readWithYamlCpp(std::string_view text, const ReadOptions &options)
         }
     } catch (const ReadAbort &abort) {
         result.error = abort.error;
+    } catch (const YAML::DeepRecursion &e) {
+        // yaml-cpp words this "bad file"; say what is wrong.
+        result.error = fromParserException(e);
+        result.error->message = "document nests too deeply (more than " + std::to_string(e.depth() - 1) + " levels)";
     } catch (const YAML::Exception &e) {
         result.error = fromParserException(e);
         const int lastLine = result.error->line > 0 ? result.error->line : 1 << 30;
