@@ -1,44 +1,47 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# Builds the libFuzzer targets (clang, ASan+UBSan) and fuzzes one of them.
-#   tools/fuzz.sh [template|yaml] [seconds]     (defaults: template 600)
-# The corpus grows in build-fuzz/corpus-<target>; crashes, leaks and timeouts are
-# written as build-fuzz/crash-*, leak-*, timeout-* and make the script fail.
+# Builds one libFuzzer target (clang, ASan+UBSan) and fuzzes it.
+#   tools/fuzz.sh TARGET [SECONDS] [libFuzzer options...]     (defaults: template 600)
+#   tools/fuzz.sh list
+# TARGET is the NAME of tests/fuzz/fuzz_NAME.cpp: template, yaml, roundtrip,
+# reference, diffconfig, archive, kubeconfig (docs/robustness.md).
+# Seeds are generated into build-fuzz/seeds-TARGET (tools/fuzz-seeds.py); the
+# corpus grows in build-fuzz/corpus-TARGET and is kept between runs. Crashes,
+# leaks, timeouts and out-of-memory inputs are written as
+# build-fuzz/findings/TARGET/{crash,leak,timeout,oom}-* and make the script fail.
+# Run it under `nice -n 19` on a shared machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+targets=(template yaml roundtrip reference diffconfig archive kubeconfig)
 target=${1:-template}
 seconds=${2:-600}
+shift $(( $# < 2 ? $# : 2 ))
+if [ "$target" = list ]; then
+    printf '%s\n' "${targets[@]}"
+    exit 0
+fi
+if [[ " ${targets[*]} " != *" $target "* ]]; then
+    echo "unknown fuzz target '$target'; one of: ${targets[*]}" >&2
+    exit 2
+fi
 build=build-fuzz
 
-cmake --preset fuzz >/dev/null
-flock /tmp/driftscope-build.lock cmake --build --preset fuzz
+[ -f "$build/build.ninja" ] || cmake --preset fuzz >/dev/null
+flock /tmp/driftscope-build.lock cmake --build --preset fuzz --target "fuzz_$target"
 
 corpus=$build/corpus-$target
 seeds=$build/seeds-$target
-mkdir -p "$corpus" "$seeds"
-if [ "$target" = template ]; then
-    # Every template vector, as "template NUL data", plus the published reference's templates.
-    python3 - "$seeds" tests/data/shared/spec/vectors/*.json <<'PY'
-import json, os, sys
-out = sys.argv[1]
-n = 0
-for path in sys.argv[2:]:
-    cases = json.load(open(path))
-    for case in cases if isinstance(cases, list) else cases.get("cases", []):
-        text = case.get("template") if isinstance(case, dict) else None
-        if not isinstance(text, str):
-            continue
-        data = case.get("data")
-        blob = text.encode() + (b"\0" + json.dumps(data).encode() if data is not None else b"")
-        open(os.path.join(out, "v%05d" % n), "wb").write(blob)
-        n += 1
-PY
-    extra=tests/data/shared/bench/reference-core
-else
-    extra=tests/data/shared/bench/seed-core
-fi
+findings=$build/findings/$target
+rm -rf "$seeds"
+mkdir -p "$corpus" "$findings"
+python3 tools/fuzz-seeds.py "$target" "$seeds"
 
-cd "$build"
-./tests/fuzz/fuzz_$target -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-    -max_len=8192 -print_final_stats=1 "corpus-$target" "seeds-$target" "../$extra"
+# Inputs big enough for the formats (archives, whole references), small enough to stay fast.
+case $target in
+    reference|archive) max_len=65536 ;;
+    *) max_len=8192 ;;
+esac
+
+exec "$build/tests/fuzz/fuzz_$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+    -max_len="$max_len" -print_final_stats=1 -artifact_prefix="$findings/" "$@" "$corpus" "$seeds"

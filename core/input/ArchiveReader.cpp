@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ArchiveReader.h"
 
+#include "text/Utf8.h"
+
 #include <archive.h>
 #include <archive_entry.h>
 
+#include <algorithm>
 #include <array>
 #include <memory>
+#include <vector>
 
 namespace ds::input {
 
@@ -28,17 +32,22 @@ std::string libarchiveError(archive *a)
     return text ? text : "unknown error";
 }
 
-std::string memberPath(archive_entry *entry)
+std::string rawMemberName(archive_entry *entry)
 {
     const char *utf8 = archive_entry_pathname_utf8(entry);
-    std::string path = utf8 ? utf8 : (archive_entry_pathname(entry) ? archive_entry_pathname(entry) : "");
-    while (path.rfind("./", 0) == 0)
-        path.erase(0, 2);
-    return path;
+    const char *raw = utf8 ? utf8 : archive_entry_pathname(entry);
+    return raw ? raw : "";
 }
 
-// The member's data; nullopt with `error` set when the stream is damaged.
-std::optional<std::string> readData(archive *a, std::string &error)
+std::string tooLarge(const std::string &archivePath, const std::string &path, std::uint64_t limit)
+{
+    return "Not reading " + archivePath + ":" + path + ": larger than Driftscope's limit of "
+        + std::to_string(limit >> 20) + " MiB per archive member";
+}
+
+// The member's data; nullopt with `error` set when the stream is damaged, or
+// with `error` empty when it grows beyond `limit` bytes.
+std::optional<std::string> readData(archive *a, std::uint64_t limit, std::string &error)
 {
     std::string bytes;
     std::array<char, 1 << 16> buffer{};
@@ -50,11 +59,41 @@ std::optional<std::string> readData(archive *a, std::string &error)
             error = libarchiveError(a);
             return std::nullopt;
         }
+        if (bytes.size() + static_cast<std::size_t>(n) > limit)
+            return std::nullopt;
         bytes.append(buffer.data(), static_cast<std::size_t>(n));
     }
 }
 
 } // namespace
+
+std::string ArchiveReader::memberPath(std::string_view rawName)
+{
+    std::vector<std::string> segments;
+    std::size_t start = 0;
+    while (start <= rawName.size()) {
+        const std::size_t slash = std::min(rawName.find('/', start), rawName.size());
+        const std::string_view segment = rawName.substr(start, slash - start);
+        if (segment == "..") {
+            if (!segments.empty())
+                segments.pop_back();
+        } else if (!segment.empty() && segment != ".") {
+            segments.emplace_back(segment);
+        }
+        start = slash + 1;
+    }
+    std::string path;
+    for (const std::string &segment : segments) {
+        if (!path.empty())
+            path += '/';
+        path += segment;
+    }
+    std::string sane = utf8::sanitize(path);
+    for (char &c : sane)
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
+            c = '?';
+    return sane;
+}
 
 bool ArchiveReader::isArchive(std::string_view path)
 {
@@ -65,7 +104,8 @@ bool ArchiveReader::isArchive(std::string_view path)
 }
 
 std::optional<std::string> ArchiveReader::read(const std::string &archivePath, const PathFilter &wanted,
-                                               const Visitor &visit, const std::atomic_bool *cancel)
+                                               const Visitor &visit, const std::atomic_bool *cancel,
+                                               const Warn &warn, std::uint64_t maxMemberBytes)
 {
     ArchivePtr a(archive_read_new());
     archive_read_support_filter_all(a.get());
@@ -86,12 +126,23 @@ std::optional<std::string> ArchiveReader::read(const std::string &archivePath, c
             const std::string where = lastPath.empty() ? std::string() : " after " + lastPath;
             return "archive " + archivePath + " is damaged" + where + ": " + libarchiveError(a.get());
         }
-        const std::string path = memberPath(entry);
+        const std::string path = memberPath(rawMemberName(entry));
         lastPath = path;
         if (archive_entry_filetype(entry) != AE_IFREG || !wanted(path))
             continue; // libarchive skips the data on the next header call
+        if (archive_entry_size_is_set(entry) && archive_entry_size(entry) >= 0
+            && static_cast<std::uint64_t>(archive_entry_size(entry)) > maxMemberBytes) {
+            if (warn)
+                warn(tooLarge(archivePath, path, maxMemberBytes));
+            continue;
+        }
         std::string error;
-        std::optional<std::string> bytes = readData(a.get(), error);
+        std::optional<std::string> bytes = readData(a.get(), maxMemberBytes, error);
+        if (!bytes && error.empty()) {
+            if (warn)
+                warn(tooLarge(archivePath, path, maxMemberBytes));
+            continue;
+        }
         if (!bytes)
             return "archive " + archivePath + " is damaged in " + path + ": " + error;
         if (!visit(Member{path, std::move(*bytes)}))

@@ -230,7 +230,8 @@ void FileInputSource::readArchive(const std::string &archive, ParallelDecoder &d
         decoder.submit({archive + ":" + member.path, {}, std::move(member.bytes)});
         return true;
     };
-    if (auto error = ArchiveReader::read(archive, wanted, visit, cancel))
+    const auto warn = [&log](const std::string &message) { log.warning(message); };
+    if (auto error = ArchiveReader::read(archive, wanted, visit, cancel, warn))
         log.warning(*error + "; the files before the damage were read");
 }
 

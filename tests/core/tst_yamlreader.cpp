@@ -22,6 +22,8 @@ private slots:
     void firstDocumentOnly();
     void anchorsAliasesAndMerge();
     void excessiveAliasing();
+    void readerCheck_data();
+    void readerCheck();
     void duplicateKeys();
     void errors_data();
     void errors();
@@ -151,6 +153,41 @@ void tst_YamlReader::anchorsAliasesAndMerge()
     QCOMPARE(doc.get("ya").toInt64(), 7);
     // an alias is a copy, not a shared container
     QVERIFY(doc.get("base").identity() != doc.get("m").identity());
+}
+
+// yaml.v2's reader rejects what is not printable UTF-8, whatever the parser.
+void tst_YamlReader::readerCheck_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QString>("error"); // "" = reads
+    QTest::newRow("ascii") << QByteArray("a: b\n") << "";
+    QTest::newRow("utf-8 and tab") << QByteArray("a: \"caf\xc3\xa9\t\xf0\x9f\x98\x80\"\r\n") << "";
+    QTest::newRow("bom") << QByteArray("\xef\xbb\xbf" "a: b\n") << "";
+    QTest::newRow("nel is printable") << QByteArray("a: \"x\xc2\x85y\"\n") << "";
+    QTest::newRow("leading") << QByteArray("a: \xff\n") << "invalid leading UTF-8 octet";
+    QTest::newRow("trailing") << QByteArray("a: caf\xe9 au lait\n") << "invalid trailing UTF-8 octet";
+    QTest::newRow("incomplete") << QByteArray("a: \xe2\x82") << "incomplete UTF-8 octet sequence";
+    QTest::newRow("overlong") << QByteArray("a: \xc0\xaf\n") << "invalid length of a UTF-8 sequence";
+    QTest::newRow("surrogate") << QByteArray("a: \xed\xa0\x80\n") << "invalid Unicode character";
+    QTest::newRow("bell") << QByteArray("a: \x07\n") << "control characters are not allowed";
+    QTest::newRow("delete") << QByteArray("a: \x7f\n") << "control characters are not allowed";
+    QTest::newRow("nul") << QByteArray("a: b\n\0", 6) << "control characters are not allowed";
+    QTest::newRow("c1 control") << QByteArray("a: \xc2\x80\n") << "control characters are not allowed";
+}
+
+void tst_YamlReader::readerCheck()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(QString, error);
+    const yaml::ReadResult r = yaml::read(std::string_view(text.constData(), std::size_t(text.size())));
+    if (error.isEmpty()) {
+        QVERIFY2(!r.error, r.error ? r.error->message.c_str() : "");
+        QCOMPARE(r.documents.size(), std::size_t(1));
+    } else {
+        QVERIFY(r.error);
+        QCOMPARE(QString::fromStdString(r.error->message), error);
+        QCOMPARE(QString::fromStdString(r.error->goText()), QStringLiteral("yaml: ") + error);
+    }
 }
 
 void tst_YamlReader::excessiveAliasing()
