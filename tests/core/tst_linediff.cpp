@@ -612,15 +612,16 @@ void tst_LineDiff::timestamp_data()
     QTest::addColumn<QDateTime>("time");
     QTest::addColumn<int>("nanoseconds");
     QTest::addColumn<QString>("expected");
-    const QDate date(2024, 5, 6);
-    const QTime time(7, 8, 9, 123);
-    QTest::newRow("utc-ns") << QDateTime(date, time, Qt::UTC) << 123456789
+    // From ISO strings: the same UTC/offset times on Qt 6.4 and 6.8 without the
+    // Qt::TimeSpec constructors Qt 6.8 deprecates.
+    const auto at = [](const char *iso) { return QDateTime::fromString(QLatin1String(iso), Qt::ISODateWithMs); };
+    QTest::newRow("utc-ns") << at("2024-05-06T07:08:09.123Z") << 123456789
                             << QStringLiteral("2024-05-06 07:08:09.123456789 +0000");
-    QTest::newRow("utc-ms") << QDateTime(date, time, Qt::UTC) << -1
+    QTest::newRow("utc-ms") << at("2024-05-06T07:08:09.123Z") << -1
                             << QStringLiteral("2024-05-06 07:08:09.123000000 +0000");
-    QTest::newRow("east") << QDateTime(date, time, Qt::OffsetFromUTC, 5 * 3600 + 1800) << 5
+    QTest::newRow("east") << at("2024-05-06T07:08:09+05:30") << 5
                           << QStringLiteral("2024-05-06 07:08:09.000000005 +0530");
-    QTest::newRow("west") << QDateTime(QDate(1999, 12, 31), QTime(23, 59, 59), Qt::OffsetFromUTC, -8 * 3600) << 0
+    QTest::newRow("west") << at("1999-12-31T23:59:59-08:00") << 0
                           << QStringLiteral("1999-12-31 23:59:59.000000000 -0800");
 }
 

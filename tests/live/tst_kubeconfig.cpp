@@ -364,7 +364,7 @@ private slots:
         } else {
             QVERIFY(r.ok());
             QCOMPARE(QString::fromStdString(r.credential.token), expected);
-            QCOMPARE(r.credential.expiry, QDateTime(QDate(2030, 1, 2), QTime(3, 4, 5), Qt::UTC));
+            QCOMPARE(r.credential.expiry, QDateTime::fromString(QStringLiteral("2030-01-02T03:04:05Z"), Qt::ISODate));
         }
     }
 

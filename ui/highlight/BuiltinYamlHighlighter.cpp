@@ -92,7 +92,7 @@ bool isLiteral(QStringView token)
 {
     static const QRegularExpression re(QStringLiteral(
         "^(?:true|True|TRUE|false|False|FALSE|yes|Yes|YES|no|No|NO|on|On|ON|off|Off|OFF|null|Null|NULL|~)$"));
-    return re.match(token).hasMatch();
+    return re.match(token.toString()).hasMatch(); // match(QStringView) is deprecated in Qt 6.8
 }
 
 bool isNumber(QStringView token)
@@ -100,7 +100,7 @@ bool isNumber(QStringView token)
     static const QRegularExpression re(QStringLiteral(
         "^[-+]?(?:0x[0-9a-fA-F_]+|0o?[0-7_]+|[0-9][0-9_]*(?:\\.[0-9_]*)?(?:[eE][-+]?[0-9]+)?"
         "|\\.[0-9_]+(?:[eE][-+]?[0-9]+)?|\\.(?:inf|Inf|INF))$|^\\.(?:nan|NaN|NAN)$"));
-    return re.match(token).hasMatch();
+    return re.match(token.toString()).hasMatch(); // match(QStringView) is deprecated in Qt 6.8
 }
 
 } // namespace
