@@ -40,7 +40,7 @@ PACKAGES=(
     g++ cmake ninja-build ccache pkg-config
     qt6-base-dev libgl-dev libkf6syntaxhighlighting-dev
     libyaml-cpp-dev libre2-dev libarchive-dev libssl-dev
-    python3 python3-yaml
+    python3 python3-yaml tzdata
     dpkg-dev file desktop-file-utils appstream
 )
 

@@ -16,12 +16,14 @@ packages=(
     build-essential cmake ninja-build ccache pkg-config git
     qt6-base-dev qt6-base-dev-tools libgl-dev
     libyaml-cpp-dev libre2-dev libarchive-dev libssl-dev
-    python3 python3-yaml xvfb xauth
+    python3 python3-yaml tzdata xvfb xauth
     # headless browser for the HTML report's test (ctest html_report_browser)
     chromium
     # packaging (docs/packaging.md): CPack's shlibdeps step, the desktop file and
     # AppStream validators, and debootstrap for packaging/check-debian13.sh
     dpkg-dev file desktop-file-utils appstream debootstrap
+    # libFuzzer targets (tools/fuzz.sh, docs/robustness.md)
+    clang libclang-rt-dev
 )
 # KF6 SyntaxHighlighting exists from Debian 13 / Ubuntu 24.04 on; older releases use
 # the built-in YAML highlighter.
