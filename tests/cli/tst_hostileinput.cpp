@@ -3,6 +3,7 @@
 // clear error or warning naming the culprit, in bounded time and memory (ctest's
 // timeout guards the bound), and the rest of the report is still produced.
 // Complements tst_renderlimits (template budgets) and the fuzzers (tests/fuzz).
+#include "Sanitizers.h"
 #include "cli/CliRunner.h"
 #include "util/LargeStack.h"
 
@@ -172,6 +173,8 @@ void tst_HostileInput::hostile()
     QFETCH(bool, report);
     QFETCH(QString, unmatched);
 
+    if (setup == QLatin1String("recursion") && ds::test::kAddressSanitizer)
+        QSKIP(ds::test::kDeepStackUnderAsan);
     QStringList inputs{QStringLiteral("$T/crs")};
     if (setup == QLatin1String("laughs")) {
         QByteArray doc = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: l\n  namespace: ns\ndata:\n"

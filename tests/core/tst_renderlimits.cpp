@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Templates are untrusted: hostile ones must end with a clear error, never a
 // crash, a hang or exhausted memory (issue #3, "Limits").
+#include "Sanitizers.h"
 #include "template/FunctionSpec.h"
 #include "template/TemplateSet.h"
 #include "util/LargeStack.h"
@@ -116,6 +117,8 @@ void tst_RenderLimits::smallLimits()
 
 void tst_RenderLimits::goDepthLimitOnLargeStack()
 {
+    if (test::kAddressSanitizer)
+        QSKIP(test::kDeepStackUnderAsan);
     // Go's own limit (100000 nested calls) is reachable on a render thread.
     std::string error;
     runOnLargeStack([&] {
