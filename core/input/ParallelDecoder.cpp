@@ -1,8 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ParallelDecoder.h"
 
-#include <QFile>
 #include <QThread>
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <optional>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace ds::input {
 
@@ -10,20 +16,50 @@ namespace {
 
 constexpr std::size_t kMaxQueued = 64;
 
+// The whole file, read straight into the string the decoder parses (no
+// QByteArray copy); nullopt with errno's text when it cannot be read.
+std::optional<std::string> readWholeFile(const std::string &path, std::string &error)
+{
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        error = std::strerror(errno);
+        return std::nullopt;
+    }
+    std::string bytes;
+    struct stat st {};
+    if (::fstat(fd, &st) == 0 && st.st_size > 0)
+        bytes.reserve(std::size_t(st.st_size));
+    char buffer[1 << 16];
+    for (;;) {
+        const ssize_t n = ::read(fd, buffer, sizeof buffer);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0) {
+            error = std::strerror(errno);
+            ::close(fd);
+            return std::nullopt;
+        }
+        if (n == 0)
+            break;
+        bytes.append(buffer, std::size_t(n));
+    }
+    ::close(fd);
+    return bytes;
+}
+
 DecodedFile decodeJob(ParallelDecoder::Job &job, const KindFilter &filter)
 {
     if (job.diskPath.empty())
         return decodeResourceFile(job.displayPath, job.bytes, filter);
-    QFile file(QString::fromStdString(job.diskPath));
-    if (!file.open(QIODevice::ReadOnly)) {
+    std::string error;
+    const std::optional<std::string> bytes = readWholeFile(job.diskPath, error);
+    if (!bytes) {
         DecodedFile failed;
         failed.path = job.displayPath;
-        failed.warnings.push_back("Skipping " + job.displayPath + ": cannot read it: "
-                                  + file.errorString().toStdString());
+        failed.warnings.push_back("Skipping " + job.displayPath + ": cannot read it: " + error);
         return failed;
     }
-    const QByteArray bytes = file.readAll();
-    return decodeResourceFile(job.displayPath, std::string(bytes.constData(), std::size_t(bytes.size())), filter);
+    return decodeResourceFile(job.displayPath, *bytes, filter);
 }
 
 } // namespace
@@ -43,7 +79,8 @@ ParallelDecoder::~ParallelDecoder()
         const std::lock_guard guard(m_lock);
         m_closing = true;
     }
-    m_changed.notify_all();
+    m_workQueued.notify_all();
+    m_roomFreed.notify_all();
     for (std::thread &t : m_workers)
         if (t.joinable())
             t.join();
@@ -52,11 +89,11 @@ ParallelDecoder::~ParallelDecoder()
 void ParallelDecoder::submit(Job job)
 {
     std::unique_lock guard(m_lock);
-    m_changed.wait(guard, [this] { return m_queue.size() < kMaxQueued || (m_cancel && m_cancel->load()); });
+    m_roomFreed.wait(guard, [this] { return m_queue.size() < kMaxQueued || (m_cancel && m_cancel->load()); });
     m_queue.emplace_back(m_results.size(), std::move(job));
     m_results.emplace_back();
     guard.unlock();
-    m_changed.notify_all();
+    m_workQueued.notify_one();
 }
 
 std::vector<DecodedFile> ParallelDecoder::finish()
@@ -65,7 +102,7 @@ std::vector<DecodedFile> ParallelDecoder::finish()
         const std::lock_guard guard(m_lock);
         m_closing = true;
     }
-    m_changed.notify_all();
+    m_workQueued.notify_all();
     for (std::thread &t : m_workers)
         t.join();
     m_workers.clear();
@@ -76,13 +113,15 @@ void ParallelDecoder::work()
 {
     for (;;) {
         std::unique_lock guard(m_lock);
-        m_changed.wait(guard, [this] { return !m_queue.empty() || m_closing; });
+        m_workQueued.wait(guard, [this] { return !m_queue.empty() || m_closing; });
         if (m_queue.empty())
             return;
+        const bool wasFull = m_queue.size() >= kMaxQueued;
         auto [index, job] = std::move(m_queue.front());
         m_queue.pop_front();
         guard.unlock();
-        m_changed.notify_all(); // room for the submitter
+        if (wasFull)
+            m_roomFreed.notify_one(); // the submitter may be waiting for room
         DecodedFile decoded;
         if (m_cancel && m_cancel->load())
             decoded.path = job.displayPath; // drained without decoding

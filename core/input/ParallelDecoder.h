@@ -48,7 +48,10 @@ private:
     ProgressCallback m_progress;
 
     std::mutex m_lock;
-    std::condition_variable m_changed;
+    // Separate wake-ups for workers (work queued) and the submitter (room in the
+    // queue), so a file costs at most one wake-up instead of waking everyone.
+    std::condition_variable m_workQueued;
+    std::condition_variable m_roomFreed;
     std::deque<std::pair<std::size_t, Job>> m_queue;
     std::deque<DecodedFile> m_results; // deque: elements stay put while it grows
     std::size_t m_done = 0;
