@@ -11,6 +11,7 @@
 #include <yaml-cpp/exceptions.h>
 #include <yaml-cpp/parser.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -102,6 +103,36 @@ bool decodeBase64(const std::string &in, std::string &out)
     return true;
 }
 
+// yaml-cpp decodes the double-quoted escapes \N and \_ to the single bytes
+// 0x85 and 0xA0 instead of UTF-8 (U+0085, U+00A0), as yaml.v2 does. The input is
+// valid UTF-8 (readerError), so such a byte that is not part of a valid UTF-8
+// sequence can only come from one of these escapes.
+std::string withUtf8Escapes(const std::string &text)
+{
+    if (std::none_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; }))
+        return text;
+    std::string out;
+    out.reserve(text.size() + 8);
+    std::size_t i = 0;
+    while (i < text.size()) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        const int width = c < 0x80 ? 1 : (c & 0xe0) == 0xc0 ? 2 : (c & 0xf0) == 0xe0 ? 3 : (c & 0xf8) == 0xf0 ? 4 : 0;
+        bool valid = width > 0 && i + std::size_t(width) <= text.size();
+        for (int k = 1; valid && k < width; ++k)
+            valid = (static_cast<unsigned char>(text[i + std::size_t(k)]) & 0xc0) == 0x80;
+        if (valid) {
+            out.append(text, i, std::size_t(width));
+            i += std::size_t(width);
+        } else {
+            if (c == 0x85 || c == 0xa0) // from an escape: its UTF-8 form
+                out += static_cast<char>(0xc2);
+            out += static_cast<char>(c);
+            ++i;
+        }
+    }
+    return out;
+}
+
 class ValueBuilder : public YAML::EventHandler
 {
 public:
@@ -164,7 +195,7 @@ public:
     void OnScalar(const YAML::Mark &mark, const std::string &tag, YAML::anchor_t anchor,
                   const std::string &text) override
     {
-        Scalar s{text, tag == "?", tag == "?" ? std::string() : tag};
+        Scalar s{tag == "?" ? text : withUtf8Escapes(text), tag == "?", tag == "?" ? std::string() : tag};
         add(mark, scalarValue(mark, s), anchor, s);
     }
 

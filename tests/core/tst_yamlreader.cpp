@@ -24,6 +24,8 @@ private slots:
     void excessiveAliasing();
     void readerCheck_data();
     void readerCheck();
+    void escapesAreUtf8_data();
+    void escapesAreUtf8();
     void duplicateKeys();
     void errors_data();
     void errors();
@@ -173,6 +175,31 @@ void tst_YamlReader::readerCheck_data()
     QTest::newRow("delete") << QByteArray("a: \x7f\n") << "control characters are not allowed";
     QTest::newRow("nul") << QByteArray("a: b\n\0", 6) << "control characters are not allowed";
     QTest::newRow("c1 control") << QByteArray("a: \xc2\x80\n") << "control characters are not allowed";
+}
+
+// Double-quoted escapes decode to UTF-8 as in yaml.v2 (yaml-cpp gives raw bytes
+// for \N and \_; found by fuzz_roundtrip).
+void tst_YamlReader::escapesAreUtf8_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QByteArray>("expected");
+    QTest::newRow("nbsp") << QByteArray("a: \"x\\_y\"\n") << QByteArray("x\xc2\xa0y");
+    QTest::newRow("nel") << QByteArray("a: \"x\\Ny\"\n") << QByteArray("x\xc2\x85y");
+    QTest::newRow("both next to UTF-8") << QByteArray("a: \"\xc3\xa0\\_\\N\xc3\xa0\"\n")
+                                        << QByteArray("\xc3\xa0\xc2\xa0\xc2\x85\xc3\xa0");
+    QTest::newRow("line and paragraph separators") << QByteArray("a: \"\\L\\P\"\n")
+                                                   << QByteArray("\xe2\x80\xa8\xe2\x80\xa9");
+    QTest::newRow("hex escape") << QByteArray("a: \"\\xa0\"\n") << QByteArray("\xc2\xa0");
+    QTest::newRow("flow json") << QByteArray("{\"a\":\"x\\_\"}") << QByteArray("x\xc2\xa0");
+}
+
+void tst_YamlReader::escapesAreUtf8()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(QByteArray, expected);
+    const yaml::ReadResult r = yaml::read(std::string_view(text.constData(), std::size_t(text.size())));
+    QVERIFY2(r.ok(), r.error ? r.error->message.c_str() : "");
+    QCOMPARE(QByteArray::fromStdString(r.documents.front().get("a").str()), expected);
 }
 
 void tst_YamlReader::readerCheck()
