@@ -237,6 +237,7 @@ void MainWindow::createMenus()
     QMenu *file = menuBar()->addMenu(tr("&File"));
     file->setObjectName(QStringLiteral("menuFile"));
     file->addAction(tr("Open &Reference…"), QKeySequence::Open, this, &MainWindow::chooseReference);
+    file->addAction(tr("Open Reference F&older…"), this, &MainWindow::chooseReferenceFolder);
     file->addAction(tr("Open Cluster Data &Folder…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), this,
                     &MainWindow::chooseInputFolder);
     file->addAction(tr("Open Cluster Data &Archive or Files…"), this, &MainWindow::chooseInputFiles);
@@ -428,6 +429,14 @@ void MainWindow::chooseReference()
                                                       tr("Reference metadata (metadata.yaml *.yaml);;All files (*)"));
     if (!path.isEmpty())
         openReference(path);
+}
+
+void MainWindow::chooseReferenceFolder()
+{
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Open Reference Folder (with metadata.yaml)"),
+                                                          lastDirectory());
+    if (!dir.isEmpty())
+        openReference(dir);
 }
 
 void MainWindow::chooseInputFolder()

@@ -102,6 +102,7 @@ private:
     void restoreSelection();
 
     void chooseReference();
+    void chooseReferenceFolder();
     void chooseInputFolder();
     void chooseInputFiles();
     void chooseDiffConfig();
