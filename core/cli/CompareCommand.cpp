@@ -174,8 +174,9 @@ std::unique_ptr<input::InputSource> liveSource(const FlagParser &flags, const re
             usageError(err, "invalid argument \"" + flags.stringValue("request-timeout")
                                 + "\" for \"--request-timeout\" flag: expected a duration such as 30s or 2m");
     }
-    return std::make_unique<live::LiveInputSource>(
-        std::move(settings), live::FetchNeeds::fromReference(reference, options.manualCorrelations, options.allResources));
+    live::FetchNeeds needs = live::FetchNeeds::fromReference(reference, options.manualCorrelations, options.allResources);
+    needs.keepGoing = options.keepGoing;
+    return std::make_unique<live::LiveInputSource>(std::move(settings), std::move(needs));
 }
 
 int compare(const FlagParser &flags, std::ostream &out, std::ostream &err)
@@ -246,7 +247,11 @@ int compare(const FlagParser &flags, std::ostream &out, std::ostream &err)
         fileSource->setConfigDirNamespace(flags.stringValue("namespace"));
         source = std::move(fileSource);
     }
+    const int errorsBefore = log.errorCount();
     input::LoadedObjects objects = source->load(log);
+    // With --keep-going an input can be incomplete (a kind the cluster refused):
+    // the report is written, and the exit code says something went wrong.
+    const bool inputIncomplete = log.errorCount() > errorsBefore;
     if (!objects.ok())
         fatal(err, *objects.error);
     compare::CompareResult result = engine.compare(std::move(objects.objects));
@@ -260,7 +265,7 @@ int compare(const FlagParser &flags, std::ostream &out, std::ostream &err)
     writeOptions.html.version = DRIFTSCOPE_VERSION_STRING;
     out << report::writeReport(result.report, *loaded.reference, writeOptions);
     out.flush();
-    if (!result.report.failures.empty()) {
+    if (!result.report.failures.empty() || inputIncomplete) {
         for (const auto &f : result.report.failures)
             err << "error: " << f.crName << ": " << f.error << "\n";
         return 2;

@@ -13,6 +13,8 @@ void KlogLog::message(Severity severity, int verbosity, const std::string &text)
 {
     if (severity == Severity::Info && verbosity > m_verbosity)
         return;
+    if (severity == Severity::Error)
+        ++m_errors;
     const char level = severity == Severity::Info ? 'I' : severity == Severity::Warning ? 'W' : 'E';
     const QDateTime now = QDateTime::currentDateTime();
     char header[64];

@@ -15,8 +15,11 @@ class KlogLog : public Log
 public:
     KlogLog(std::ostream &err, int verbosity) : m_err(err), m_verbosity(verbosity) {}
     void message(Severity severity, int verbosity, const std::string &text) override;
+    // Errors written so far (e.g. a kind the cluster refused with --keep-going).
+    int errorCount() const { return m_errors; }
 
 private:
+    int m_errors = 0;
     std::ostream &m_err;
     int m_verbosity;
 };

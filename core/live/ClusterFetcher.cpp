@@ -180,8 +180,15 @@ void ClusterFetcher::pageArrived(std::size_t index, const std::string &path, con
         return;
     }
     if (!response.ok()) {
-        fail("error occurred while trying to fetch resources: " + response.error + hint(response, &job.list),
-             kindOf(response));
+        const std::string error =
+            "error occurred while trying to fetch resources: " + response.error + hint(response, &job.list);
+        if (m_needs.keepGoing && response.status == 403) {
+            m_result.log.emplace_back(Log::Severity::Error, error + "; compared without them");
+            job.items.clear();
+            jobDone(index);
+            return;
+        }
+        fail(error, kindOf(response));
         return;
     }
     const yaml::ReadResult read = json::read(std::string_view(response.body.constData(), response.body.size()));

@@ -37,6 +37,10 @@ struct FetchNeeds
     // Narrow lists to the namespaces/names templates fix. Off with -A, which
     // reports every object of the template kinds.
     bool narrow = true;
+    // A LIST the user may not run (403) is reported as an error and left out
+    // instead of failing the whole load, so every other CR is still compared
+    // (the GUI, --keep-going, -o html). kube-compare stops (the default).
+    bool keepGoing = false;
 
     static FetchNeeds fromReference(const ref::Reference &reference,
                                     const std::map<std::string, std::string> &manualCorrelations = {},

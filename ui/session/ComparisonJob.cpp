@@ -131,8 +131,9 @@ std::shared_ptr<const std::vector<input::ClusterObject>> fetchCluster(const Comp
         return nullptr;
     }
     // The GUI lists every unmatched CR, so whole kinds are fetched as with -A.
-    live::LiveInputSource source(settings,
-                                 live::FetchNeeds::fromReference(*reference, request.manualCorrelations, true));
+    live::FetchNeeds needs = live::FetchNeeds::fromReference(*reference, request.manualCorrelations, true);
+    needs.keepGoing = true; // a forbidden kind is a Problem; the rest is still compared
+    live::LiveInputSource source(settings, std::move(needs));
     auto objects = loadObjects(source, QObject::tr("Fetching from the cluster"), cancel, progress, log);
     if (!source.contextName().empty())
         description = QString::fromStdString(source.description());
