@@ -582,7 +582,7 @@ bool needsReaderCheck(std::string_view text)
 
 // yaml.v2's reader (readerc.go): the input must be valid UTF-8 of printable
 // characters, else the whole document fails with one of these messages.
-std::optional<ReadError> readerError(std::string_view text)
+std::optional<ReadError> checkReader(std::string_view text)
 {
     if (!needsReaderCheck(text))
         return std::nullopt;
@@ -624,7 +624,7 @@ std::optional<ReadError> readerError(std::string_view text)
 
 ReadResult read(std::string_view text, const ReadOptions &options)
 {
-    if (std::optional<ReadError> invalid = readerError(text)) {
+    if (std::optional<ReadError> invalid = checkReader(text)) {
         ReadResult result;
         result.error = std::move(invalid);
         return result;
@@ -632,6 +632,11 @@ ReadResult read(std::string_view text, const ReadOptions &options)
     if (std::optional<ReadResult> fast = fastRead(text, options))
         return std::move(*fast);
     return readWithYamlCpp(text, options);
+}
+
+std::optional<ReadError> readerError(std::string_view text)
+{
+    return checkReader(text);
 }
 
 ReadResult readWithYamlCpp(std::string_view text, const ReadOptions &options)

@@ -61,6 +61,11 @@ struct ReadResult
 // (FastYamlReader.h); everything else, and every error, comes from yaml-cpp.
 ReadResult read(std::string_view text, const ReadOptions &options = {});
 
+// yaml.v2's reader check, which read() applies first: the error for text that
+// is not printable UTF-8 ("invalid leading UTF-8 octet", "control characters
+// are not allowed", ...), or nullopt.
+std::optional<ReadError> readerError(std::string_view text);
+
 // read() without the fast path: always yaml-cpp. The reference behaviour the
 // fast path is tested against.
 ReadResult readWithYamlCpp(std::string_view text, const ReadOptions &options = {});

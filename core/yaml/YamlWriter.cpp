@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <unordered_map>
 
 namespace ds::yaml {
 
@@ -391,16 +392,26 @@ private:
             writeIndicator("}", false, false, false);
             return;
         }
-        std::vector<const std::pair<const std::string, Value> *> entries;
+        // Marshal's JSON round trip: keys as yaml.v2 reads them back (U+0085
+        // folded), in encoding/json's byte order so that a later key that folds
+        // to the same text wins, then sorted naturally by yaml.v2.
+        std::vector<std::pair<std::string, const Value *>> entries;
+        std::unordered_map<std::string, std::size_t> position;
         entries.reserve(map.size());
-        for (const auto &e : map)
-            entries.push_back(&e);
+        for (const auto &[rawKey, value] : map) {
+            std::string key = jsonString(rawKey);
+            const auto [it, inserted] = position.try_emplace(key, entries.size());
+            if (inserted)
+                entries.emplace_back(std::move(key), &value);
+            else
+                entries[it->second].second = &value;
+        }
         std::stable_sort(entries.begin(), entries.end(),
-                         [](auto *a, auto *b) { return naturalKeyLess(a->first, b->first); });
+                         [](const auto &a, const auto &b) { return naturalKeyLess(a.first, b.first); });
         increaseIndent(false, false);
-        for (const auto *e : entries) {
+        for (const auto &[keyText, value] : entries) {
             writeIndent();
-            const Scalar key{jsonString(e->first), true};
+            const Scalar key{keyText, true};
             if (isSimpleKey(key.text)) {
                 scalar(key, Context{false, false, true, true});
                 writeIndicator(":", false, false, false);
@@ -410,7 +421,7 @@ private:
                 writeIndent();
                 writeIndicator(":", true, false, true);
             }
-            node(e->second, Context{false, false, true, false});
+            node(*value, Context{false, false, true, false});
         }
         popIndent();
     }

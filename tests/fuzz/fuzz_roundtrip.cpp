@@ -22,6 +22,26 @@ namespace {
     std::abort();
 }
 
+// Whether a string below `v` holds U+0085 (NEL). sigs.k8s.io/yaml.Marshal goes
+// through JSON, which leaves NEL raw, and yaml.v2 then folds it as a line break
+// ("a \u0085b" is written "a b"): Go itself does not round-trip such values, so
+// for them only the second half of the property holds (writing is a fixed point).
+bool containsNel(const ds::Value &v)
+{
+    if (v.isString())
+        return v.str().find("\xC2\x85") != std::string::npos;
+    if (v.isList()) {
+        for (const ds::Value &e : v.list())
+            if (containsNel(e))
+                return true;
+    } else if (v.isMap()) {
+        for (const auto &[key, e] : v.map())
+            if (key.find("\xC2\x85") != std::string::npos || containsNel(e))
+                return true;
+    }
+    return false;
+}
+
 void roundTrip(const ds::Value &document, const ds::yaml::ReadOptions &options)
 {
     const ds::yaml::WriteResult written = ds::yaml::writeCanonical(document);
@@ -33,7 +53,7 @@ void roundTrip(const ds::Value &document, const ds::yaml::ReadOptions &options)
     if (!reread.ok())
         fail("the written text does not read", document, written.text, reread.error->describe());
     const ds::Value second = reread.documents.empty() ? ds::Value::null() : reread.documents.front();
-    if (!second.deepEquals(document))
+    if (!containsNel(document) && !second.deepEquals(document))
         fail("the written text reads as another value", document, written.text,
              ds::yaml::writeCanonical(second).text);
     const ds::yaml::WriteResult rewritten = ds::yaml::writeCanonical(second);

@@ -27,6 +27,10 @@ bool sameDocuments(const ds::yaml::ReadResult &fast, const ds::yaml::ReadResult 
 
 void checkFastPath(std::string_view text, const ds::yaml::ReadOptions &options)
 {
+    // read() rejects text that is not printable UTF-8 before either parser sees
+    // it; only what gets past that check has to agree.
+    if (ds::yaml::readerError(text))
+        return;
     const std::optional<ds::yaml::ReadResult> fast = ds::yaml::fastRead(text, options);
     if (!fast)
         return;
