@@ -196,6 +196,16 @@ int compare(const FlagParser &flags, std::ostream &out, std::ostream &err)
 
     const bool verbose = flags.boolValue("verbose");
     KlogLog log(err, verbose ? 1 : 0);
+    // The input tree is walked while the reference loads (the walk needs nothing
+    // from it); flags are still validated below, in kube-compare's order.
+    const std::vector<std::string> files = flags.sliceValue("filename");
+    std::unique_ptr<input::FileInputSource> fileSource;
+    if (const std::string format = flags.stringValue("input-format");
+        !files.empty() && (format.empty() || format == "auto" || format == "files" || format == "configdir")) {
+        fileSource = std::make_unique<input::FileInputSource>(files, flags.boolValue("recursive"));
+        fileSource->setFormat(inputFormat(format, err));
+        fileSource->startWalking();
+    }
     ref::ReferenceLoader loader(log);
     loader.setInlineDiffValidator(compare::inlineDiffValidator());
     ref::LoadResult loaded = loader.loadMetadata(referencePath);
@@ -236,14 +246,16 @@ int compare(const FlagParser &flags, std::ostream &out, std::ostream &err)
     if (flags.isSet("kustomize"))
         fatal(err, "failed to collect resources: kustomize input (-k) is not supported by Driftscope; "
                    "run `kubectl kustomize DIR > crs.yaml` and pass the file with -f");
-    const std::vector<std::string> files = flags.sliceValue("filename");
     std::unique_ptr<input::InputSource> source;
     if (files.empty()) {
         source = liveSource(flags, *loaded.reference, options, err);
     } else {
-        auto fileSource = std::make_unique<input::FileInputSource>(files, flags.boolValue("recursive"));
+        const input::FileInputSource::Format format = inputFormat(flags.stringValue("input-format"), err);
+        if (!fileSource) {
+            fileSource = std::make_unique<input::FileInputSource>(files, flags.boolValue("recursive"));
+            fileSource->setFormat(format);
+        }
         fileSource->setKindFilter(compare::inputNeeds(*loaded.reference, options.manualCorrelations));
-        fileSource->setFormat(inputFormat(flags.stringValue("input-format"), err));
         fileSource->setConfigDirNamespace(flags.stringValue("namespace"));
         source = std::move(fileSource);
     }

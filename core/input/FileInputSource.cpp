@@ -12,6 +12,7 @@
 #include <QFileInfo>
 
 #include <algorithm>
+#include <future>
 #include <iterator>
 #include <dirent.h>
 #include <glob.h>
@@ -294,10 +295,22 @@ void FileInputSource::orderArchiveResults(const std::string &archive, std::vecto
     });
 }
 
+struct FileInputSource::PlanTask
+{
+    std::future<Plan> walk;
+};
+
+void FileInputSource::startWalking()
+{
+    m_planTask = std::make_shared<PlanTask>();
+    m_planTask->walk = std::async(std::launch::async, [this] { return plan(); });
+}
+
 LoadedObjects FileInputSource::load(Log &log, const std::atomic_bool *cancel, const ProgressCallback &progress)
 {
     LoadedObjects result;
-    Plan plan = this->plan();
+    Plan plan = m_planTask ? m_planTask->walk.get() : this->plan();
+    m_planTask.reset();
     if (!plan.errors.empty()) {
         result.error = "failed to collect resources: " + aggregate(plan.errors);
         return result;

@@ -5,6 +5,7 @@
 #include "InputSource.h"
 #include "KindFilter.h"
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -45,12 +46,19 @@ public:
     // Namespace of the Secrets and ConfigMaps a ConfigDir yields (empty: from the HiveConfig).
     void setConfigDirNamespace(std::string ns) { m_configDirNamespace = std::move(ns); }
 
+    // Walks the inputs (directories, globs, must-gather layout) on another thread
+    // now, so that the walk overlaps other work such as loading the reference;
+    // load() then uses it. Call after setFormat(); the walk reads nothing else
+    // that may change before load().
+    void startWalking();
+
     // How deep below a -f directory must-gather data roots are looked for:
     // must-gather.local.N/<image>/ is two levels down.
     static constexpr int kMustGatherSearchDepth = 2;
 
 private:
     struct Plan;
+    struct PlanTask;
     Plan plan() const;
     bool isConfigDir(const std::string &dir) const;
     void walkInput(const std::string &dir, std::vector<std::string> &files, Plan &plan) const;
@@ -63,6 +71,7 @@ private:
     KindFilter m_filter;
     Format m_format = Format::Auto;
     std::string m_configDirNamespace;
+    std::shared_ptr<PlanTask> m_planTask; // startWalking()'s walk, until load() takes it
 };
 
 } // namespace ds::input
