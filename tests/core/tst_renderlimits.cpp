@@ -68,6 +68,14 @@ void tst_RenderLimits::hostileTemplates_data()
                                  << "error: Driftscope does not let a dict contain itself";
     QTest::newRow("self merge allowed") << R"({{$d := dict "a" 1}}{{$_ := merge $d $d}}{{toJson $d}})" << R"({"a":1})";
     QTest::newRow("until") << R"({{until 100000000 | len}})" << "error: list longer than Driftscope's limit";
+    // Refused before building anything (fuzz_template: a timeout filling memory first).
+    QTest::newRow("seq 8e17") << R"({{seq 804333333333333333}})" << "error: list longer than Driftscope's limit";
+    QTest::newRow("untilStep extremes") << R"({{untilStep -9223372036854775807 9223372036854775807 1 | len}})"
+                                        << "error: list longer than Driftscope's limit";
+    // Go's loop overflows int64 here and never ends; Driftscope stops at stop.
+    QTest::newRow("untilStep huge step") << R"({{untilStep -9223372036854775807 9223372036854775807 4611686018427387904 | len}})"
+                                         << "4";
+    QTest::newRow("negative step") << R"({{untilStep 5 -6 -3 | toJson}})" << "[5,2,-1,-4]";
     QTest::newRow("indent") << "{{indent 60000000 \"a\\nb\\nc\"}}" << "error: error calling indent";
     QTest::newRow("randAlpha") << R"({{randAlpha 100000000 | len}})" << "error: error calling randAlpha";
     QTest::newRow("huge complex literal") << R"({{ 1e31i }})" << "(0+1e+31i)";

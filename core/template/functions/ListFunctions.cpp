@@ -38,27 +38,36 @@ bool contains(const ValueList &items, const Value &x)
     return false;
 }
 
+// How many elements untilStep(start, stop, step) has, without building them
+// (the difference of two int64 fits in a uint64).
+std::uint64_t untilStepCount(std::int64_t start, std::int64_t stop, std::int64_t step)
+{
+    if (stop < start && step < 0) {
+        const std::uint64_t span = std::uint64_t(start) - std::uint64_t(stop);
+        const std::uint64_t by = std::uint64_t(0) - std::uint64_t(step);
+        return span / by + (span % by != 0);
+    }
+    if (stop > start && step > 0) {
+        const std::uint64_t span = std::uint64_t(stop) - std::uint64_t(start);
+        const std::uint64_t by = std::uint64_t(step);
+        return span / by + (span % by != 0);
+    }
+    return 0;
+}
+
 Value untilStep(std::int64_t start, std::int64_t stop, std::int64_t step)
 {
+    // Refused before anything is built: `seq 1e18` fails at once instead of
+    // filling memory up to the limit first.
+    const std::uint64_t count = untilStepCount(start, stop, step);
+    if (count > kMaxListLength)
+        throw FunctionError("list longer than Driftscope's limit of " + std::to_string(kMaxListLength) + " elements");
+    chargeRender(std::size_t(count), sizeof(Value));
     ValueList v;
-    auto add = [&](std::int64_t i) {
-        if (v.size() >= kMaxListLength)
-            throw FunctionError("list longer than Driftscope's limit of " + std::to_string(kMaxListLength) + " elements");
-        if (v.size() % 4096 == 0)
-            chargeRender(4096, sizeof(Value));
+    v.reserve(std::size_t(count));
+    std::int64_t i = start;
+    for (std::uint64_t n = 0; n < count; ++n, i += (n < count ? step : 0))
         v.push_back(Value::fromInt(i));
-    };
-    if (stop < start) {
-        if (step >= 0)
-            return Value(std::move(v), Value::ListType::Int);
-        for (std::int64_t i = start; i > stop; i += step)
-            add(i);
-        return Value(std::move(v), Value::ListType::Int);
-    }
-    if (step <= 0)
-        return Value(std::move(v), Value::ListType::Int);
-    for (std::int64_t i = start; i < stop; i += step)
-        add(i);
     return Value(std::move(v), Value::ListType::Int);
 }
 
