@@ -67,6 +67,7 @@ private slots:
 private:
     void write(const QString &path, const QByteArray &bytes);
     Run run(QStringList args) const;
+    void startForbiddingSecrets(const QTemporaryDir &work, FakeApiServer &server) const;
     QString path(const QString &p) const { return m_dir->filePath(p); }
 
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -93,6 +94,15 @@ Run tst_Isolation::run(QStringList args) const
     r.report = QJsonDocument::fromJson(QByteArray::fromStdString(out.str())).object();
     r.err = QString::fromStdString(err.str());
     return r;
+}
+
+// The fake API server serving crs/ and refusing to list Secrets (403).
+void tst_Isolation::startForbiddingSecrets(const QTemporaryDir &work, FakeApiServer &server) const
+{
+    FakeApiServer::Options o{{path(QStringLiteral("crs"))}};
+    o.extra << QStringLiteral("--forbid") << QStringLiteral("secrets");
+    QString error;
+    QVERIFY2(server.start(work.path(), o, &error), qPrintable(error));
 }
 
 void tst_Isolation::init()
@@ -137,10 +147,9 @@ void tst_Isolation::liveKeepGoing()
 {
     QTemporaryDir work;
     FakeApiServer server;
-    FakeApiServer::Options o{{path(QStringLiteral("crs"))}};
-    o.extra << QStringLiteral("--forbid") << QStringLiteral("secrets");
-    QString error;
-    QVERIFY2(server.start(work.path(), o, &error), qPrintable(error));
+    startForbiddingSecrets(work, server);
+    if (QTest::currentTestFailed())
+        return;
     const Run r = run({QStringLiteral("-r"), path(QStringLiteral("bad/metadata.yaml")), QStringLiteral("--kubeconfig"),
                        server.kubeconfig(), QStringLiteral("--keep-going")});
     QCOMPARE(r.code, 2);
@@ -160,10 +169,9 @@ void tst_Isolation::liveForbiddenAloneExitsTwo()
 {
     QTemporaryDir work;
     FakeApiServer server;
-    FakeApiServer::Options o{{path(QStringLiteral("crs"))}};
-    o.extra << QStringLiteral("--forbid") << QStringLiteral("secrets");
-    QString error;
-    QVERIFY2(server.start(work.path(), o, &error), qPrintable(error));
+    startForbiddingSecrets(work, server);
+    if (QTest::currentTestFailed())
+        return;
     const Run r = run({QStringLiteral("-r"), path(QStringLiteral("good/metadata.yaml")), QStringLiteral("--kubeconfig"),
                        server.kubeconfig(), QStringLiteral("--keep-going")});
     QCOMPARE(r.code, 2);
@@ -175,10 +183,9 @@ void tst_Isolation::liveStopsLikeKubeCompare()
 {
     QTemporaryDir work;
     FakeApiServer server;
-    FakeApiServer::Options o{{path(QStringLiteral("crs"))}};
-    o.extra << QStringLiteral("--forbid") << QStringLiteral("secrets");
-    QString error;
-    QVERIFY2(server.start(work.path(), o, &error), qPrintable(error));
+    startForbiddingSecrets(work, server);
+    if (QTest::currentTestFailed())
+        return;
     const Run r = run({QStringLiteral("-r"), path(QStringLiteral("good/metadata.yaml")), QStringLiteral("--kubeconfig"),
                        server.kubeconfig()});
     QCOMPARE(r.code, 2);
