@@ -14,6 +14,7 @@
 #include "FastYamlReader.h"
 
 #include "YamlScalarValue.h"
+#include "YamlV2QuotedScalar.h"
 
 #include <algorithm>
 #include <array>
@@ -268,6 +269,7 @@ private:
     bool scanPlainLine(int top, std::string_view &text);
     std::string scanPlainInFlow();
     std::string scanQuoted();
+    std::string scanQuotedAsYamlCpp();
     bool atKeyColon(std::size_t keyStart, int keyLine) const;
     bool atPlainStart(bool inFlow) const;
     std::string plainKey(std::string_view text) const;
@@ -744,7 +746,21 @@ std::string Parser::scanPlainInFlow()
     return scanScalar<End::PlainInFlow>(params);
 }
 
+// A quoted scalar holding NEL, LS or PS reads as yaml.v2 reads it (both readers
+// do this, see YamlV2QuotedScalar.h).
 std::string Parser::scanQuoted()
+{
+    const std::size_t quote = m_pos;
+    std::string value = scanQuotedAsYamlCpp();
+    if (!detail::mayReadOtherwiseInYamlV2(value))
+        return value;
+    std::optional<detail::QuotedScalar> v2 = detail::scanQuotedAsYamlV2({m_text, m_size}, quote);
+    if (!v2 || v2->end != m_pos)
+        decline();
+    return std::move(v2->value);
+}
+
+std::string Parser::scanQuotedAsYamlCpp()
 {
     const bool single = peek() == '\'';
     // Usually the closing quote is on the same line, with no escapes before it.

@@ -2,6 +2,7 @@
 #include "YamlReader.h"
 
 #include "FastYamlReader.h"
+#include "YamlV2QuotedScalar.h"
 #include "YamlScalarResolver.h"
 #include "YamlScalarValue.h"
 #include "value/GoFloat.h"
@@ -196,6 +197,8 @@ public:
                   const std::string &text) override
     {
         Scalar s{tag == "?" ? text : withUtf8Escapes(text), tag == "?", tag == "?" ? std::string() : tag};
+        if (tag == "!")
+            rescanAsYamlV2(mark, s.text);
         add(mark, scalarValue(mark, s), anchor, s);
     }
 
@@ -214,6 +217,16 @@ public:
     void OnMapEnd() override { closeContainer(); }
 
 private:
+    // A quoted scalar holding NEL, LS or PS reads as yaml.v2 reads it (the fast
+    // reader does the same, see YamlV2QuotedScalar.h).
+    void rescanAsYamlV2(const YAML::Mark &mark, std::string &value) const
+    {
+        if (mark.pos < 0 || !detail::mayReadOtherwiseInYamlV2(value))
+            return;
+        if (auto v2 = detail::scanQuotedAsYamlV2(m_text, static_cast<std::size_t>(mark.pos)))
+            value = std::move(v2->value);
+    }
+
     struct Scalar
     {
         std::string text;

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+#include "yaml/FastYamlReader.h"
 #include "yaml/YamlReader.h"
 #include "yaml/YamlScalarResolver.h"
 
@@ -26,6 +27,8 @@ private slots:
     void readerCheck();
     void escapesAreUtf8_data();
     void escapesAreUtf8();
+    void lineSeparatorsInQuotedScalars_data();
+    void lineSeparatorsInQuotedScalars();
     void duplicateKeys();
     void errors_data();
     void errors();
@@ -200,6 +203,42 @@ void tst_YamlReader::escapesAreUtf8()
     const yaml::ReadResult r = yaml::read(std::string_view(text.constData(), std::size_t(text.size())));
     QVERIFY2(r.ok(), r.error ? r.error->message.c_str() : "");
     QCOMPARE(QByteArray::fromStdString(r.documents.front().get("a").str()), expected);
+}
+
+// NEL, LS and PS are line breaks to yaml.v2 inside quoted scalars: blanks around
+// them go, NEL folds like a newline (yaml.v2 writes "a<LS>b" as 'a<LS>  b'; found
+// by fuzz_roundtrip). Both readers must agree with it.
+void tst_YamlReader::lineSeparatorsInQuotedScalars_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QByteArray>("expected");
+    const QByteArray ls("\xe2\x80\xa8"), ps("\xe2\x80\xa9"), nel("\xc2\x85");
+    QTest::newRow("single-quoted, as yaml.v2 writes it") << "a: 'x" + ls + "  y'\n" << "x" + ls + "y";
+    QTest::newRow("double-quoted") << "a: \"x" + ps + "  y\"\n" << "x" + ps + "y";
+    QTest::newRow("blanks before it") << "a: \"x \t" + ls + "y\"\n" << "x" + ls + "y";
+    QTest::newRow("newline after it is kept") << "a: 'x" + ls + "\n  y'\n" << "x" + ls + "\ny";
+    QTest::newRow("after a newline") << "a: \"x\n  " + ls + "y\"\n" << "x" + ls + "y";
+    QTest::newRow("raw NEL folds to a space") << "a: \"x" + nel + "y\"\n" << QByteArray("x y");
+    QTest::newRow("two NELs keep one newline") << "a: 'x" + nel + nel + "y'\n" << QByteArray("x\ny");
+    QTest::newRow("escape is not a break") << QByteArray("a: \"x\\L  y\"\n") << "x" + ls + "  y";
+    QTest::newRow("flow mapping (yaml-cpp path)") << "{\"a\": \"x" + ls + "  y\"}\n" << "x" + ls + "y";
+    QTest::newRow("multi-line with escapes") << "a: \"\\x41 " + ps + "\n\n  \\_b\"\n"
+                                             << "A" + ps + "\n\n\xc2\xa0" "b";
+}
+
+void tst_YamlReader::lineSeparatorsInQuotedScalars()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(QByteArray, expected);
+    const std::string_view view(text.constData(), std::size_t(text.size()));
+    auto valueOf = [](const yaml::ReadResult &r) {
+        return r.ok() && !r.documents.empty() ? QByteArray::fromStdString(r.documents.front().get("a").str())
+                                              : QByteArray("<error>");
+    };
+    QCOMPARE(valueOf(yaml::read(view)), expected);
+    QCOMPARE(valueOf(yaml::readWithYamlCpp(view, {})), expected);
+    if (const std::optional<yaml::ReadResult> fast = yaml::fastRead(view))
+        QCOMPARE(valueOf(*fast), expected);
 }
 
 void tst_YamlReader::readerCheck()

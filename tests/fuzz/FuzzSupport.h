@@ -13,6 +13,9 @@
 #include <string_view>
 #include <vector>
 
+#include "util/LargeStack.h"
+
+#include <sys/resource.h>
 #include <unistd.h>
 
 namespace fuzz {
@@ -51,6 +54,24 @@ inline std::string writeScratchFile(const std::string &relativePath, std::string
     if (f.open(QIODevice::WriteOnly))
         f.write(bytes.data(), qint64(bytes.size()));
     return path.toStdString();
+}
+
+// Runs `work` with a stack as deep as the CLI and GUI render on. tools/fuzz.sh
+// lifts the main thread's limit, and then the work runs right here: a thread per
+// run would make libFuzzer suspect a leak after every input and scan the heap.
+template <typename Work>
+void runWithDeepStack(Work &&work)
+{
+    rlimit limit{};
+    if (::getrlimit(RLIMIT_STACK, &limit) == 0
+        && (limit.rlim_cur == RLIM_INFINITY || limit.rlim_cur >= ds::kRenderStackBytes)) {
+        work();
+        return;
+    }
+    ds::runOnLargeStack([&] {
+        work();
+        return 0;
+    });
 }
 
 // The input split at every `separator` byte.

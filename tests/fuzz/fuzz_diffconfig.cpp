@@ -4,10 +4,11 @@
 // the text, which must read back as exactly the pairs written) and the user
 // overrides (`-p`), each override applied to a small object (merge patch,
 // RFC 6902, go-template). The whole input is offered to every loader.
+#include "FuzzSupport.h"
+
 #include "compare/DiffConfig.h"
 #include "compare/DiffConfigWriter.h"
 #include "compare/UserOverrides.h"
-#include "util/LargeStack.h"
 #include "yaml/YamlReader.h"
 
 #include <cstddef>
@@ -60,7 +61,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         return 0;
     const ds::Value live = sampleObject();
     // go-template patches render with Go's depth limit: run where the CLI does.
-    ds::runOnLargeStack([&] {
+    fuzz::runWithDeepStack([&] {
         FuzzContext context;
         std::size_t applied = 0;
         for (const ds::compare::UserOverride &o : overrides.overrides->all()) {
@@ -70,7 +71,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
             (void)ds::compare::UserOverrides::apply(o, rendered, live, context);
         }
         (void)overrides.overrides->match(live, "v1_ConfigMap_ns_a");
-        return 0;
     });
     return 0;
 }

@@ -11,7 +11,6 @@
 
 #include "compare/InlineDiffDriver.h"
 #include "reference/ReferenceLoader.h"
-#include "util/LargeStack.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -69,11 +68,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         fuzz::writeScratchFile(safePath(name, i), content);
     }
     // Renders may nest as deep as Go allows: run where the CLI and the GUI do.
-    ds::runOnLargeStack([&] {
+    fuzz::runWithDeepStack([&] {
         ds::ref::ReferenceLoader loader;
         loader.setInlineDiffValidator(ds::compare::inlineDiffValidator());
         (void)loader.load(metadata);
-        return 0;
     });
     return 0;
 }
