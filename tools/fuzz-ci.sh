@@ -28,6 +28,7 @@ for target in "${targets[@]}"; do
         reference) runs=3000 ;;
         yaml) runs=4000 ;;
         roundtrip) runs=8000 ;;
+        identity) runs=8000 ;;
         template) runs=15000 ;;
         diffconfig) runs=15000 ;;
         archive) runs=30000 ;;

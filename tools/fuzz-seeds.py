@@ -178,6 +178,7 @@ GENERATORS = {
     "template": template_seeds,
     "yaml": yaml_seeds,
     "roundtrip": yaml_seeds,
+    "identity": yaml_seeds,
     "reference": reference_seeds,
     "diffconfig": diffconfig_seeds,
     "archive": archive_seeds,

@@ -4,16 +4,17 @@
 #   tools/fuzz.sh TARGET [SECONDS] [libFuzzer options...]     (defaults: template 600)
 #   tools/fuzz.sh list
 # TARGET is the NAME of tests/fuzz/fuzz_NAME.cpp: template, yaml, roundtrip,
-# reference, diffconfig, archive, kubeconfig (docs/robustness.md).
+# identity, reference, diffconfig, archive, kubeconfig (docs/robustness.md).
 # Seeds are generated into build-fuzz/seeds-TARGET (tools/fuzz-seeds.py); the
 # corpus grows in build-fuzz/corpus-TARGET and is kept between runs. Crashes,
 # leaks, timeouts and out-of-memory inputs are written as
 # build-fuzz/findings/TARGET/{crash,leak,timeout,oom}-* and make the script fail.
-# Run it under `nice -n 19` on a shared machine.
+# Run it under `nice -n 19` on a shared machine. FUZZ_BUILD=0 runs the target
+# as last built (for long campaigns while the tree is being edited).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-targets=(template yaml roundtrip reference diffconfig archive kubeconfig)
+targets=(template yaml roundtrip identity reference diffconfig archive kubeconfig)
 target=${1:-template}
 seconds=${2:-600}
 shift $(( $# < 2 ? $# : 2 ))
@@ -27,8 +28,10 @@ if [[ " ${targets[*]} " != *" $target "* ]]; then
 fi
 build=build-fuzz
 
-[ -f "$build/build.ninja" ] || cmake --preset fuzz >/dev/null
-flock /tmp/driftscope-build.lock cmake --build --preset fuzz --target "fuzz_$target"
+if [ "${FUZZ_BUILD:-1}" != 0 ]; then
+    [ -f "$build/build.ninja" ] || cmake --preset fuzz >/dev/null
+    flock /tmp/driftscope-build.lock cmake --build --preset fuzz --target "fuzz_$target"
+fi
 
 corpus=$build/corpus-$target
 seeds=$build/seeds-$target

@@ -4,6 +4,8 @@
 #include "json/JsonReader.h"
 #include "yaml/YamlReader.h"
 
+#include <cctype>
+
 namespace ds::input {
 
 namespace {
@@ -31,6 +33,20 @@ std::vector<std::string_view> splitYamlDocuments(std::string_view text)
     return docs;
 }
 
+// The kind a YAML document's top-level "kind: X" line names, if it has one
+// plainly. Only a hint for choosing how to read: never trusted for results.
+std::string_view kindLineHint(std::string_view text)
+{
+    std::size_t at = text.starts_with("kind: ") ? 0 : text.find("\nkind: ");
+    if (at == std::string_view::npos)
+        return {};
+    at += text[at] == '\n' ? 7 : 6;
+    std::size_t end = at;
+    while (end < text.size() && std::isalnum(static_cast<unsigned char>(text[end])))
+        ++end;
+    return end < text.size() && text[end] != '\n' && text[end] != ' ' ? std::string_view() : text.substr(at, end - at);
+}
+
 std::string stringOf(const Value &object, const char *key)
 {
     const Value v = object.get(key);
@@ -51,34 +67,48 @@ public:
     {
         if (doc.isNull())
             return;
-        const std::string kind = doc.isMap() ? stringOf(doc, "kind") : std::string();
-        if (kind.empty()) {
+        const bool hasKind = forEachObject(doc, [this](const Value &object, const std::string &kind) {
+            ClusterObject o{object, objectId(object), m_path};
+            if (!m_filter.keepsInFull(kind)) {
+                o.object = identitySkeleton(object);
+                o.partial = true;
+            }
+            m_out.objects.push_back(std::move(o));
+        });
+        if (!hasKind)
             m_out.warnings.push_back(skipWarning("\"" + m_path + "\":", "'Kind' is missing"));
-            return;
-        }
-        // `v1 List` as well as typed lists (ConfigMapList).
-        if (kind.size() >= 4 && kind.compare(kind.size() - 4, 4, "List") == 0 && doc.get("items").isList()) {
-            addListItems(doc, kind);
-            return;
-        }
-        add(doc, kind);
+    }
+
+    // Whether some object of `doc` (read identity-only) must be read in full.
+    bool needsFullRead(const Value &doc) const
+    {
+        bool needed = false;
+        forEachObject(doc, [&](const Value &, const std::string &kind) { needed |= m_filter.keepsInFull(kind); });
+        return needed;
     }
 
 private:
-    void add(const Value &object, const std::string &kind)
+    // Calls `visit(object, kind)` for the object `doc` is, or for each item when
+    // it is a list; false when it has no kind.
+    template <typename Visit>
+    static bool forEachObject(const Value &doc, Visit &&visit)
     {
-        ClusterObject o{object, objectId(object), m_path};
-        if (!m_filter.keepsInFull(kind)) {
-            o.object = identitySkeleton(object);
-            o.partial = true;
-        }
-        m_out.objects.push_back(std::move(o));
+        const std::string kind = doc.isMap() ? stringOf(doc, "kind") : std::string();
+        if (kind.empty())
+            return false;
+        // `v1 List` as well as typed lists (ConfigMapList).
+        if (kind.size() >= 4 && kind.compare(kind.size() - 4, 4, "List") == 0 && doc.get("items").isList())
+            forEachListItem(doc, kind, visit);
+        else
+            visit(doc, kind);
+        return true;
     }
 
     // Items of a typed list (ConfigMapList) usually lack apiVersion and kind, as
     // the API server returns them; apimachinery's decodeToList then gives them
     // the list's apiVersion and its kind without "List".
-    void addListItems(const Value &list, const std::string &listKind)
+    template <typename Visit>
+    static void forEachListItem(const Value &list, const std::string &listKind, Visit &visit)
     {
         const std::string itemKind = listKind.substr(0, listKind.size() - 4);
         const Value items = list.get("items");
@@ -90,7 +120,7 @@ private:
             }
             const std::string kind = item.isMap() ? stringOf(item, "kind") : std::string();
             if (!kind.empty())
-                add(item, kind);
+                visit(item, kind);
         }
     }
 
@@ -141,10 +171,17 @@ DecodedFile decodeResourceFile(const std::string &displayPath, const std::string
             out.warnings.push_back(skipWarning(displayPath + ":", ": " + r.error->message));
         return out;
     }
-    yaml::ReadOptions options;
-    options.firstDocumentOnly = true;
+    yaml::ReadOptions full;
+    full.firstDocumentOnly = true;
+    // Identity first: objects of kinds the filter drops are never built in full.
+    yaml::ReadOptions identity = full;
+    identity.identityOnly = filter.kinds.has_value();
     for (const std::string_view chunk : splitYamlDocuments(bytes)) {
-        const yaml::ReadResult r = yaml::read(chunk, options);
+        const std::string_view hint = kindLineHint(chunk);
+        const bool surelyFull = !hint.empty() && !hint.ends_with("List") && filter.keepsInFull(std::string(hint));
+        yaml::ReadResult r = yaml::read(chunk, surelyFull ? full : identity);
+        if (r.ok() && r.identityOnly && !r.documents.empty() && decoder.needsFullRead(r.documents.front()))
+            r = yaml::read(chunk, full);
         if (!r.ok()) {
             const std::string text = r.error->goText();
             out.warnings.push_back(skipWarning(displayPath + ":", text.substr(text.rfind(':'))));

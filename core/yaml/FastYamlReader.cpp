@@ -185,6 +185,50 @@ const CharTable &specialTable(End end)
 // after "key: ".
 enum class Place { LineStart, AfterDash, AfterColon };
 
+// What of the node being read is materialised under ReadOptions::identityOnly.
+// Nothing still reads and checks everything, but builds no values.
+enum class Keep : std::uint8_t { All, Document, Metadata, Items, Item, Nothing };
+
+// The keep state of the value under `key` in a mapping read with `parent`.
+Keep keepForKey(Keep parent, std::string_view key)
+{
+    switch (parent) {
+    case Keep::All: return Keep::All;
+    case Keep::Document:
+    case Keep::Item:
+        if (key == "apiVersion" || key == "kind")
+            return Keep::All;
+        if (key == "metadata")
+            return Keep::Metadata;
+        return parent == Keep::Document && key == "items" ? Keep::Items : Keep::Nothing;
+    case Keep::Metadata:
+        return key == "name" || key == "namespace" || key == "ownerReferences" ? Keep::All : Keep::Nothing;
+    case Keep::Items:
+    case Keep::Nothing: break;
+    }
+    return Keep::Nothing;
+}
+
+// The keep state of the entries of a sequence read with `parent`.
+Keep keepForEntries(Keep parent)
+{
+    if (parent == Keep::All)
+        return Keep::All;
+    return parent == Keep::Items ? Keep::Item : Keep::Nothing;
+}
+
+// Whether a plain scalar may resolve to something a full read refuses: a
+// non-finite number (YAML 1.1 numbers start with a digit, sign or '.'), and as
+// a key also null ("", "~", "null", ...) or a merge key ("<<").
+bool mayBeRefusedValue(std::string_view text)
+{
+    return !text.empty() && std::string_view("0123456789+-.").find(text.front()) != std::string_view::npos;
+}
+bool mayBeRefusedKey(std::string_view text)
+{
+    return text.empty() || std::string_view("0123456789+-.~nN<").find(text.front()) != std::string_view::npos;
+}
+
 class Parser
 {
 public:
@@ -273,6 +317,7 @@ private:
     bool atKeyColon(std::size_t keyStart, int keyLine) const;
     bool atPlainStart(bool inFlow) const;
     std::string plainKey(std::string_view text) const;
+    bool skimming() const { return m_keep == Keep::Nothing; }
     Value counted(Value v);
     void insertEntry(ValueMap &map, std::string key, Value value) const;
 
@@ -284,6 +329,7 @@ private:
     int m_line = 0;
     std::size_t m_valueCount = 0;
     bool m_plainEndedByIndentation = false; // of the last scanPlain()
+    Keep m_keep = Keep::All;
     std::string m_scratch;                  // scanPlain()'s text when it is not a slice
 };
 
@@ -621,6 +667,7 @@ std::vector<Value> Parser::parseStream()
         if (atEnd() || atDocMarker()) {
             documents.push_back(counted(Value::null()));
         } else {
+            m_keep = m_options.identityOnly && !m_options.rejectDuplicateKeys ? Keep::Document : Keep::All;
             documents.push_back(parseNode(-1, Place::LineStart, 0));
             skipToContent();
             if (!atEnd() && !atDocMarker())
@@ -805,6 +852,8 @@ bool Parser::atKeyColon(std::size_t keyStart, int keyLine) const
 // and merge keys need yaml-cpp's merge handling.
 std::string Parser::plainKey(std::string_view text) const
 {
+    if (skimming() && !mayBeRefusedKey(text))
+        return {};
     if (text.size() == 2 && text[0] == '<' && text[1] == '<')
         decline();
     std::optional<std::string> key = detail::plainKeyText(text);
@@ -824,10 +873,12 @@ Value Parser::parsePlainNode(int top, Place place, int depth)
             decline(); // "a: b: c"
         return parseMapping(col, depth, plainKey(text));
     }
+    if (skimming() && !mayBeRefusedValue(text))
+        return counted(Value::null());
     std::optional<Value> value = detail::plainScalarValue(text, m_options.numbers);
     if (!value)
         decline(); // ±Inf/NaN: a conversion error
-    return counted(std::move(*value));
+    return counted(skimming() ? Value::null() : std::move(*value));
 }
 
 Value Parser::parseQuotedNode(Place place, int depth)
@@ -844,7 +895,7 @@ Value Parser::parseQuotedNode(Place place, int depth)
     }
     if (!atLineEnd() && peek() != '#')
         decline(); // something after the closing quote
-    return counted(Value(std::move(text)));
+    return counted(skimming() ? Value::null() : Value(std::move(text)));
 }
 
 // ScanBlockScalar: the header line, then ScanScalar with the indentation
@@ -885,7 +936,8 @@ Value Parser::parseBlockScalar(int top)
     if (top >= 0)
         params.indent += top;
     params.throwOnTabInIndentation = true;
-    return counted(Value(scanScalar<End::Stream>(params)));
+    std::string text = scanScalar<End::Stream>(params);
+    return counted(skimming() ? Value::null() : Value(std::move(text)));
 }
 
 // A flow collection on one line whose entries are scalars: "[]", "{ }",
@@ -903,9 +955,11 @@ Value Parser::parseFlow()
     while (peek() != close) {
         if (isMap) {
             std::string key = scanFlowKey();
-            insertEntry(map, std::move(key), parseFlowScalar());
-        } else {
-            items.push_back(parseFlowScalar());
+            Value value = parseFlowScalar();
+            if (!skimming())
+                insertEntry(map, std::move(key), std::move(value));
+        } else if (Value value = parseFlowScalar(); !skimming()) {
+            items.push_back(std::move(value));
         }
         skipSpaces();
         if (peek() == ',') {
@@ -921,6 +975,8 @@ Value Parser::parseFlow()
     skipSpaces();
     if (m_line != line || (!atLineEnd() && peek() != '#'))
         decline(); // a flow key ("{}: a") or more content
+    if (skimming())
+        return counted(Value::null());
     return counted(isMap ? Value(std::move(map)) : Value(std::move(items)));
 }
 
@@ -934,17 +990,19 @@ Value Parser::parseFlowScalar()
         skipSpaces();
         if (m_line != line || peek() == ':')
             decline(); // multi-line, or a compact mapping (after quotes ':' needs no space)
-        return counted(Value(std::move(text)));
+        return counted(skimming() ? Value::null() : Value(std::move(text)));
     }
     if (!atPlainStart(true))
         decline(); // nested collections, anchors, ...
     std::string text = scanPlainInFlow();
     if (m_line != line || peek() == ':')
         decline();
+    if (skimming() && !mayBeRefusedValue(text))
+        return counted(Value::null());
     std::optional<Value> value = detail::plainScalarValue(text, m_options.numbers);
     if (!value)
         decline();
-    return counted(std::move(*value));
+    return counted(skimming() ? Value::null() : std::move(*value));
 }
 
 // "key: " inside a flow mapping; the cursor ends on the value.
@@ -973,19 +1031,25 @@ std::string Parser::scanFlowKey()
 // that is not an entry; any other sequence must not meet such a line.
 Value Parser::parseSequence(int col, int depth, bool indentless)
 {
+    const Keep keep = m_keep;
     ValueList items;
     while (true) {
         advance(); // '-'
         skipSpaces();
         if (peek() == '#')
             skipComment();
+        m_keep = keepForEntries(keep);
+        Value item;
         if (!atLineEnd()) {
-            items.push_back(parseNode(col, Place::AfterDash, depth));
+            item = parseNode(col, Place::AfterDash, depth);
         } else {
             skipToContent();
             const bool nested = !atEnd() && !atDocMarker() && column() > col;
-            items.push_back(nested ? parseNode(col, Place::LineStart, depth) : counted(Value::null()));
+            item = nested ? parseNode(col, Place::LineStart, depth) : counted(Value::null());
         }
+        m_keep = keep;
+        if (!skimming())
+            items.push_back(std::move(item));
         skipToContent();
         if (atEnd() || atDocMarker() || column() < col)
             break;
@@ -997,17 +1061,22 @@ Value Parser::parseSequence(int col, int depth, bool indentless)
             break;
         decline();
     }
-    return counted(Value(std::move(items)));
+    return counted(skimming() ? Value::null() : Value(std::move(items)));
 }
 
 // A block mapping in column `col` whose first key has been scanned; the cursor is
 // on its ':'.
 Value Parser::parseMapping(int col, int depth, std::string key)
 {
+    const Keep keep = m_keep;
     ValueMap map;
     while (true) {
         advance(); // ':'
-        insertEntry(map, std::move(key), parseMappingValue(col, depth));
+        m_keep = keepForKey(keep, key);
+        Value value = parseMappingValue(col, depth);
+        m_keep = keep;
+        if (!skimming())
+            insertEntry(map, std::move(key), std::move(value));
         skipToContent();
         if (atEnd() || atDocMarker() || column() < col)
             break;
@@ -1015,7 +1084,7 @@ Value Parser::parseMapping(int col, int depth, std::string key)
             decline();
         key = scanKey(col);
     }
-    return counted(Value(std::move(map)));
+    return counted(skimming() ? Value::null() : Value(std::move(map)));
 }
 
 // The value after "key:", on the same line or below it; a sequence may sit at
@@ -1070,6 +1139,7 @@ std::optional<ReadResult> fastRead(std::string_view text, const ReadOptions &opt
     try {
         ReadResult result;
         result.documents = Parser(normalized, options).parseStream();
+        result.identityOnly = options.identityOnly && !options.rejectDuplicateKeys;
         if (options.firstDocumentOnly && result.documents.size() > 1)
             result.documents.resize(1);
         return result;

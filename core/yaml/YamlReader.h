@@ -24,6 +24,12 @@ struct ReadOptions
     bool rejectDuplicateKeys = false;
     // Upper bound on values created, alias expansions included (billion laughs).
     std::size_t maxValues = 20'000'000;
+    // Materialise only what identifies a resource: apiVersion, kind,
+    // metadata.{name,namespace,ownerReferences}, and the same of each `items`
+    // entry. Everything else is still read and checked (so errors are those of
+    // a full read) but left null. Honoured by the fast path only, and never
+    // with rejectDuplicateKeys; ReadResult::identityOnly says whether it was.
+    bool identityOnly = false;
 };
 
 struct ReadError
@@ -52,6 +58,8 @@ struct ReadResult
 {
     std::vector<Value> documents;
     std::optional<ReadError> error;
+    // Documents hold only their identity fields (ReadOptions::identityOnly).
+    bool identityOnly = false;
     bool ok() const { return !error.has_value(); }
 };
 
