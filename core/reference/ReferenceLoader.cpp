@@ -331,25 +331,55 @@ std::optional<std::string> processFieldsToOmit(Reference &r, Log &log)
 
 // ---- templates --------------------------------------------------------------------------------
 
-std::optional<std::string> parseFiles(tmpl::TemplateSet &set, const ReferenceFileSystem &fs,
-                                      const std::string &pattern, std::string *firstName)
+// What a pattern names, read: (template name, text or read error) in glob
+// order, or the glob's own error.
+struct PatternFiles
 {
+    struct File
+    {
+        std::string name;
+        std::optional<std::string> text;
+        std::string readError;
+    };
+    std::vector<File> files;
+    std::optional<std::string> error;
+};
+
+PatternFiles readPattern(const ReferenceFileSystem &fs, const std::string &pattern)
+{
+    PatternFiles out;
     std::string error;
-    const auto files = fs.glob(pattern, error);
-    if (!error.empty())
-        return error;
-    if (files.empty()) {
+    const auto paths = fs.glob(pattern, error);
+    if (!error.empty()) {
+        out.error = error;
+    } else if (paths.empty()) {
         const bool backquote = pattern.find('`') == std::string::npos;
-        return "template: pattern matches no files: " + (backquote ? "`" + pattern + "`" : tmpl::gofmt::quote(pattern));
+        out.error = "template: pattern matches no files: "
+            + (backquote ? "`" + pattern + "`" : tmpl::gofmt::quote(pattern));
     }
-    for (const auto &file : files) {
-        auto text = fs.readFile(file, error);
-        if (!text)
-            return error;
-        const std::string name = baseName(file);
+    for (const auto &path : paths) {
+        PatternFiles::File file{baseName(path), fs.readFile(path, error), {}};
+        if (!file.text)
+            file.readError = error;
+        out.files.push_back(std::move(file));
+        if (!out.files.back().text)
+            break; // ParseFS stops here
+    }
+    return out;
+}
+
+// Go's ParseFS into `set`: each file read then parsed, stopping at the first
+// error of either kind.
+std::optional<std::string> parseFiles(tmpl::TemplateSet &set, const PatternFiles &pattern, std::string *firstName)
+{
+    if (pattern.error)
+        return pattern.error;
+    for (const PatternFiles::File &file : pattern.files) {
+        if (!file.text)
+            return file.readError;
         if (firstName && firstName->empty())
-            *firstName = name;
-        if (auto e = set.parse(name, *text))
+            *firstName = file.name;
+        if (auto e = set.parse(file.name, *file.text))
             return e;
     }
     return std::nullopt;
@@ -426,17 +456,21 @@ std::optional<std::string> validatePerField(ReferenceTemplate &t, const InlineDi
 void parseAndPrerender(Reference &r, const ReferenceFileSystem &fs, Log &log, const InlineDiffValidator &validator,
                    std::vector<std::string> &errors)
 {
+    // Every template parses the same function files: read them once.
+    std::vector<PatternFiles> functionFiles;
+    for (const auto &pattern : r.templateFunctionFiles)
+        functionFiles.push_back(readPattern(fs, pattern));
     for (auto &t : r.templates) {
         auto set = std::make_shared<tmpl::TemplateSet>();
         std::string mainName;
-        if (auto e = parseFiles(*set, fs, t.path, &mainName)) {
+        if (auto e = parseFiles(*set, readPattern(fs, t.path), &mainName)) {
             errors.push_back("an error occurred while parsing template: " + t.path + " specified in the config. error: " + *e);
             continue;
         }
         t.name = baseName(t.path);
         bool functionsOk = true;
-        for (const auto &pattern : r.templateFunctionFiles) {
-            if (auto e = parseFiles(*set, fs, pattern, nullptr)) {
+        for (const PatternFiles &pattern : functionFiles) {
+            if (auto e = parseFiles(*set, pattern, nullptr)) {
                 errors.push_back("an error occurred while parsing the template function files specified in the config. error: " + *e);
                 functionsOk = false;
                 break;
