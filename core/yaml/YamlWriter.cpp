@@ -406,6 +406,10 @@ private:
             else
                 entries[it->second].second = &value;
         }
+        // yaml.v2's order is not transitive ("x1101" < "x1r" < "x2" < "x1101"), so
+        // the result depends on where the sort starts; Go starts from random map
+        // order. Starting from byte order makes it a function of the keys alone.
+        std::sort(entries.begin(), entries.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
         std::stable_sort(entries.begin(), entries.end(),
                          [](const auto &a, const auto &b) { return naturalKeyLess(a.first, b.first); });
         increaseIndent(false, false);
