@@ -138,8 +138,38 @@ bool kubeCompareOrder(const std::string &a, const std::string &b, const std::vec
 
 void sortLikeKubeCompare(std::vector<std::string> &paths, const std::vector<std::string> &roots)
 {
-    std::stable_sort(paths.begin(), paths.end(),
-                     [&roots](const std::string &a, const std::string &b) { return kubeCompareOrder(a, b, roots); });
+    // kubeCompareOrder with each path's key computed once, not per comparison.
+    struct Keyed
+    {
+        int rank;
+        std::string root;
+        std::string path;
+        std::vector<std::string_view> segments; // of `path`
+    };
+    std::vector<Keyed> keyed;
+    keyed.reserve(paths.size());
+    for (const std::string &p : paths) {
+        auto [rank, root, path] = sortKey(p, roots);
+        keyed.push_back(Keyed{rank, std::move(root), std::move(path), {}});
+    }
+    for (Keyed &k : keyed) // after the vector stopped moving its elements
+        k.segments = segments(k.path);
+    std::vector<std::size_t> order(paths.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&keyed](std::size_t ia, std::size_t ib) {
+        const Keyed &a = keyed[ia], &b = keyed[ib];
+        if (a.rank != b.rank)
+            return a.rank < b.rank;
+        if (a.root != b.root)
+            return a.root < b.root;
+        return std::lexicographical_compare(a.segments.begin(), a.segments.end(), b.segments.begin(), b.segments.end());
+    });
+    std::vector<std::string> sorted;
+    sorted.reserve(paths.size());
+    for (const std::size_t i : order)
+        sorted.push_back(std::move(paths[i]));
+    paths = std::move(sorted);
 }
 
 bool isCompressedNamespace(std::string_view path)
