@@ -331,15 +331,15 @@ std::optional<std::string> processFieldsToOmit(Reference &r, Log &log)
 
 // ---- templates --------------------------------------------------------------------------------
 
-// What a pattern names, read: (template name, text or read error) in glob
-// order, or the glob's own error.
+// What a pattern names, read and parsed: each file's template name and parse
+// (or read error) in glob order, or the glob's own error.
 struct PatternFiles
 {
     struct File
     {
         std::string name;
-        std::optional<std::string> text;
-        std::string readError;
+        std::optional<std::string> readError;
+        tmpl::TemplateSet::ParsedFile parsed;
     };
     std::vector<File> files;
     std::optional<std::string> error;
@@ -358,12 +358,15 @@ PatternFiles readPattern(const ReferenceFileSystem &fs, const std::string &patte
             + (backquote ? "`" + pattern + "`" : tmpl::gofmt::quote(pattern));
     }
     for (const auto &path : paths) {
-        PatternFiles::File file{baseName(path), fs.readFile(path, error), {}};
-        if (!file.text)
+        PatternFiles::File file{baseName(path), {}, {}};
+        if (std::optional<std::string> text = fs.readFile(path, error))
+            file.parsed = tmpl::TemplateSet::parseFile(file.name, std::move(*text), tmpl::FunctionRegistry::kubeCompare());
+        else
             file.readError = error;
+        const bool stop = file.readError || file.parsed.error;
         out.files.push_back(std::move(file));
-        if (!out.files.back().text)
-            break; // ParseFS stops here
+        if (stop)
+            break; // ParseFS stops at the first error
     }
     return out;
 }
@@ -375,11 +378,11 @@ std::optional<std::string> parseFiles(tmpl::TemplateSet &set, const PatternFiles
     if (pattern.error)
         return pattern.error;
     for (const PatternFiles::File &file : pattern.files) {
-        if (!file.text)
+        if (file.readError)
             return file.readError;
         if (firstName && firstName->empty())
             *firstName = file.name;
-        if (auto e = set.parse(file.name, *file.text))
+        if (auto e = set.add(file.parsed))
             return e;
     }
     return std::nullopt;
@@ -456,7 +459,7 @@ std::optional<std::string> validatePerField(ReferenceTemplate &t, const InlineDi
 void parseAndPrerender(Reference &r, const ReferenceFileSystem &fs, Log &log, const InlineDiffValidator &validator,
                    std::vector<std::string> &errors)
 {
-    // Every template parses the same function files: read them once.
+    // Every template's set gets the same function files: read and parse them once.
     std::vector<PatternFiles> functionFiles;
     for (const auto &pattern : r.templateFunctionFiles)
         functionFiles.push_back(readPattern(fs, pattern));

@@ -13,20 +13,34 @@ TemplateSet &TemplateSet::operator=(TemplateSet &&) noexcept = default;
 
 std::optional<std::string> TemplateSet::parse(const std::string &name, std::string text)
 {
-    TreeSet trees;
+    return add(parseFile(name, std::move(text), *m_functions));
+}
+
+TemplateSet::ParsedFile TemplateSet::parseFile(const std::string &name, std::string text,
+                                               const FunctionRegistry &functions)
+{
+    ParsedFile file;
     try {
         auto shared = std::make_shared<const std::string>(std::move(text));
-        trees = TemplateParser::parse(name, shared,
-                                      [this](std::string_view fn) { return m_functions->contains(fn); });
+        for (auto &[treeName, tree] :
+             TemplateParser::parse(name, shared, [&functions](std::string_view fn) { return functions.contains(fn); }))
+            file.trees.emplace(treeName, std::shared_ptr<ParseTree>(std::move(tree)));
     } catch (const ParseError &e) {
-        return std::string(e.what());
+        file.error = std::string(e.what());
     }
+    return file;
+}
+
+std::optional<std::string> TemplateSet::add(const ParsedFile &file)
+{
+    if (file.error)
+        return file.error;
     // Go's AddParseTree/associate: an empty tree never replaces an existing one.
-    for (auto &[treeName, tree] : trees) {
+    for (const auto &[treeName, tree] : file.trees) {
         auto it = m_trees.find(treeName);
         if (it != m_trees.end() && isEmptyTree(tree->root.get()) && it->second)
             continue;
-        m_trees[treeName] = std::shared_ptr<ParseTree>(std::move(tree));
+        m_trees[treeName] = tree;
     }
     return std::nullopt;
 }

@@ -51,6 +51,18 @@ public:
     // empty. Returns Go's error text on failure (the set is then unchanged).
     std::optional<std::string> parse(const std::string &name, std::string text);
 
+    // A text parsed once for adding to many sets (a reference's function files
+    // join every template's set): parsing does not depend on a set's contents,
+    // only on its functions, so add(parseFile(n, t, f)) is parse(n, t). The
+    // trees are shared between the sets, never copied; execution only reads them.
+    struct ParsedFile
+    {
+        std::map<std::string, std::shared_ptr<ParseTree>> trees;
+        std::optional<std::string> error;
+    };
+    static ParsedFile parseFile(const std::string &name, std::string text, const FunctionRegistry &functions);
+    std::optional<std::string> add(const ParsedFile &file);
+
     // Go: t.New(alias).AddParseTree(alias, t.Lookup(existing).Tree).
     bool addAlias(const std::string &alias, const std::string &existing);
 
