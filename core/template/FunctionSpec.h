@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <random>
 #include <string>
 #include <string_view>
@@ -73,11 +74,20 @@ public:
     // Warnings kube-compare logs (e.g. toYaml failing); shown to the user.
     virtual void warn(const std::string &message) { (void)message; }
     // Source of randomness for rand*, uuidv4, shuffle...: isolated per render so
-    // that tests can seed it.
-    std::mt19937_64 &random() { return m_random; }
+    // that tests can seed it. Seeded on first use: most renders never ask, and a
+    // comparison makes thousands of contexts.
+    std::mt19937_64 &random()
+    {
+        if (!m_random)
+            m_random.emplace(std::random_device{}());
+        return *m_random;
+    }
 
 protected:
-    std::mt19937_64 m_random{std::random_device{}()};
+    void seedRandom(std::uint64_t seed) { m_random.emplace(seed); }
+
+private:
+    std::optional<std::mt19937_64> m_random;
 };
 
 } // namespace ds::tmpl

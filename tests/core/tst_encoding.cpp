@@ -23,7 +23,7 @@ namespace {
 class SeededContext : public FunctionContext
 {
 public:
-    explicit SeededContext(std::uint64_t seed) { m_random.seed(seed); }
+    explicit SeededContext(std::uint64_t seed) { seedRandom(seed); }
 };
 
 const FunctionRegistry &registry()

@@ -22,7 +22,7 @@ namespace {
 class FuzzContext : public ds::tmpl::FunctionContext
 {
 public:
-    FuzzContext() { m_random.seed(1); }
+    FuzzContext() { seedRandom(1); }
 };
 
 ds::Value sampleObject()
