@@ -15,6 +15,7 @@
 
 #include "YamlScalarValue.h"
 #include "YamlV2QuotedScalar.h"
+#include "text/Utf8.h"
 
 #include <algorithm>
 #include <array>
@@ -615,39 +616,12 @@ void Parser::appendEscape(std::string &out)
 
 void Parser::appendCodePoint(std::string &out, int digits)
 {
-    std::uint32_t value = 0;
-    for (int i = 0; i < digits; ++i) {
-        const char c = peek();
-        int digit = 0;
-        if (c >= '0' && c <= '9')
-            digit = c - '0';
-        else if (c >= 'a' && c <= 'f')
-            digit = c - 'a' + 10;
-        else if (c >= 'A' && c <= 'F')
-            digit = c - 'A' + 10;
-        else
-            decline();
-        value = (value << 4) + static_cast<std::uint32_t>(digit);
-        advance();
-    }
-    if ((value >= 0xD800 && value <= 0xDFFF) || value > 0x10FFFF)
+    const std::optional<char32_t> value =
+        detail::escapedCodePoint(std::string_view(m_text + m_pos, m_size - m_pos), digits);
+    if (!value)
         decline();
-    auto byte = [&out](std::uint32_t b) { out += static_cast<char>(b); };
-    if (value <= 0x7F) {
-        byte(value);
-    } else if (value <= 0x7FF) {
-        byte(0xC0 + (value >> 6));
-        byte(0x80 + (value & 0x3F));
-    } else if (value <= 0xFFFF) {
-        byte(0xE0 + (value >> 12));
-        byte(0x80 + ((value >> 6) & 0x3F));
-        byte(0x80 + (value & 0x3F));
-    } else {
-        byte(0xF0 + (value >> 18));
-        byte(0x80 + ((value >> 12) & 0x3F));
-        byte(0x80 + ((value >> 6) & 0x3F));
-        byte(0x80 + (value & 0x3F));
-    }
+    m_pos += static_cast<std::size_t>(digits); // hex digits: never a line break
+    utf8::appendRune(out, *value);
 }
 
 // ---------------------------------------------------------------------------

@@ -67,4 +67,27 @@ std::optional<std::string> plainKeyText(std::string_view text)
     return std::nullopt;
 }
 
+std::optional<char32_t> escapedCodePoint(std::string_view text, int digits)
+{
+    if (text.size() < static_cast<std::size_t>(digits))
+        return std::nullopt;
+    char32_t value = 0;
+    for (int i = 0; i < digits; ++i) {
+        const char c = text[static_cast<std::size_t>(i)];
+        int digit = -1;
+        if (c >= '0' && c <= '9')
+            digit = c - '0';
+        else if (c >= 'a' && c <= 'f')
+            digit = c - 'a' + 10;
+        else if (c >= 'A' && c <= 'F')
+            digit = c - 'A' + 10;
+        if (digit < 0)
+            return std::nullopt;
+        value = (value << 4) | static_cast<char32_t>(digit);
+    }
+    if ((value >= 0xD800 && value <= 0xDFFF) || value > 0x10FFFF)
+        return std::nullopt;
+    return value;
+}
+
 } // namespace ds::yaml::detail

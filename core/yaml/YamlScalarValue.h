@@ -25,4 +25,9 @@ std::optional<Value> plainScalarValue(std::string_view text, NumberTyping number
 // (null, ±Inf, NaN). Merge keys ("<<") come back as their text.
 std::optional<std::string> plainKeyText(std::string_view text);
 
+// The code point of a double-quoted \x, \u or \U escape whose `digits` hex
+// digits start `text`; nullopt when they are not all hex digits or name a
+// surrogate or a value beyond U+10FFFF (an error in yaml-cpp and yaml.v2 alike).
+std::optional<char32_t> escapedCodePoint(std::string_view text, int digits);
+
 } // namespace ds::yaml::detail

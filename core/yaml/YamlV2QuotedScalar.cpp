@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "YamlV2QuotedScalar.h"
 
+#include "YamlScalarValue.h"
 #include "text/Utf8.h"
 
 namespace ds::yaml::detail {
@@ -137,23 +138,11 @@ private:
 
     bool scanCodePoint(int digits)
     {
-        char32_t value = 0;
-        for (int i = 0; i < digits; ++i, ++m_pos) {
-            const char c = m_pos < m_text.size() ? m_text[m_pos] : '\0';
-            int digit = -1;
-            if (c >= '0' && c <= '9')
-                digit = c - '0';
-            else if (c >= 'a' && c <= 'f')
-                digit = c - 'a' + 10;
-            else if (c >= 'A' && c <= 'F')
-                digit = c - 'A' + 10;
-            if (digit < 0)
-                return false;
-            value = (value << 4) | static_cast<char32_t>(digit);
-        }
-        if ((value >= 0xD800 && value <= 0xDFFF) || value > 0x10FFFF)
+        const std::optional<char32_t> value = escapedCodePoint(m_text.substr(m_pos), digits);
+        if (!value)
             return false;
-        utf8::appendRune(m_value, value);
+        m_pos += static_cast<std::size_t>(digits);
+        utf8::appendRune(m_value, *value);
         return true;
     }
 

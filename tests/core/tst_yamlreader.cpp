@@ -207,7 +207,7 @@ void tst_YamlReader::escapesAreUtf8()
 
 // NEL, LS and PS are line breaks to yaml.v2 inside quoted scalars: blanks around
 // them go, NEL folds like a newline (yaml.v2 writes "a<LS>b" as 'a<LS>  b'; found
-// by fuzz_roundtrip). Both readers must agree with it.
+// by fuzz_roundtrip). Both readers must agree with it (yaml/YamlV2QuotedScalar).
 void tst_YamlReader::lineSeparatorsInQuotedScalars_data()
 {
     QTest::addColumn<QByteArray>("text");

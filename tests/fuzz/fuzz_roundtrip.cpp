@@ -22,53 +22,44 @@ namespace {
     std::abort();
 }
 
-// Whether a string below `v` holds U+0085 (NEL). sigs.k8s.io/yaml.Marshal goes
-// through JSON, which leaves NEL raw, and yaml.v2 then folds it as a line break
-// ("a \u0085b" is written "a b"): Go itself does not round-trip such values, so
-// for them only the second half of the property holds (writing is a fixed point).
-bool containsNel(const ds::Value &v)
+// Whether some string or map key below `v` satisfies `test`.
+template <typename Test>
+bool anyText(const ds::Value &v, const Test &test)
 {
     if (v.isString())
-        return v.str().find("\xC2\x85") != std::string::npos;
+        return test(v.str());
     if (v.isList()) {
         for (const ds::Value &e : v.list())
-            if (containsNel(e))
+            if (anyText(e, test))
                 return true;
     } else if (v.isMap()) {
         for (const auto &[key, e] : v.map())
-            if (key.find("\xC2\x85") != std::string::npos || containsNel(e))
+            if (test(key) || anyText(e, test))
                 return true;
     }
     return false;
 }
 
-// Whether a string below `v` holds a line break and U+2028/U+2029. Such a
-// string is written as a literal block with the separator raw; yaml.v2 reads it
-// there as a line break, yaml-cpp (whose block scalars we follow) as a character,
-// which can change the document's structure. A known, documented difference
-// (docs/robustness.md): Go tools do write such text, but only for values that
-// hold both a newline and LS/PS, which Kubernetes objects practically never do.
+// U+0085 (NEL). sigs.k8s.io/yaml.Marshal goes through JSON, which leaves NEL raw,
+// and yaml.v2 then folds it as a line break ("a \u0085b" is written "a b"): Go
+// itself does not round-trip such values, so for them only the second half of the
+// property holds (writing is a fixed point).
+bool hasNel(const std::string &s)
+{
+    return s.find("\xC2\x85") != std::string::npos;
+}
+
+// A line break and U+2028/U+2029. Such a string is written as a literal block
+// with the separator raw; yaml.v2 reads it there as a line break, yaml-cpp (whose
+// block scalars we follow) as a character, which can change the document's
+// structure. A known, documented difference (docs/robustness.md): Go tools do
+// write such text, but only for values that hold both a newline and LS/PS, which
+// Kubernetes objects practically never do.
 bool isMultilineWithSeparator(const std::string &s)
 {
-    // NEL too: the writer folds it into a newline (see containsNel).
-    return (s.find('\n') != std::string::npos || s.find("\xC2\x85") != std::string::npos)
+    // NEL too: the writer folds it into a newline (see hasNel).
+    return (s.find('\n') != std::string::npos || hasNel(s))
         && (s.find("\xE2\x80\xA8") != std::string::npos || s.find("\xE2\x80\xA9") != std::string::npos);
-}
-
-bool hasSeparatorInMultilineString(const ds::Value &v)
-{
-    if (v.isString())
-        return isMultilineWithSeparator(v.str());
-    if (v.isList()) {
-        for (const ds::Value &e : v.list())
-            if (hasSeparatorInMultilineString(e))
-                return true;
-    } else if (v.isMap()) {
-        for (const auto &[key, e] : v.map())
-            if (isMultilineWithSeparator(key) || hasSeparatorInMultilineString(e))
-                return true;
-    }
-    return false;
 }
 
 void roundTrip(const ds::Value &document, const ds::yaml::ReadOptions &options)
@@ -76,7 +67,7 @@ void roundTrip(const ds::Value &document, const ds::yaml::ReadOptions &options)
     const ds::yaml::WriteResult written = ds::yaml::writeCanonical(document);
     if (!written.ok())
         return; // NaN, ±Inf, too deep: refused with Go's error, nothing to read back
-    if (hasSeparatorInMultilineString(document))
+    if (anyText(document, isMultilineWithSeparator))
         return;
     ds::yaml::ReadOptions again = options;
     again.firstDocumentOnly = true;
@@ -84,7 +75,7 @@ void roundTrip(const ds::Value &document, const ds::yaml::ReadOptions &options)
     if (!reread.ok())
         fail("the written text does not read", document, written.text, reread.error->describe());
     const ds::Value second = reread.documents.empty() ? ds::Value::null() : reread.documents.front();
-    if (!containsNel(document) && !second.deepEquals(document))
+    if (!anyText(document, hasNel) && !second.deepEquals(document))
         fail("the written text reads as another value", document, written.text,
              ds::yaml::writeCanonical(second).text);
     const ds::yaml::WriteResult rewritten = ds::yaml::writeCanonical(second);
