@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "CompareEngine.h"
 
+#include "CrIndependence.h"
+
 #include "DiffRunner.h"
 #include "GroupCorrelator.h"
 #include "InlineDiffDriver.h"
@@ -14,11 +16,17 @@
 #include "reference/MetadataHash.h"
 #include "reference/TemplateRendering.h"
 #include "template/FunctionSpec.h"
+#include "util/BufferedLog.h"
+#include "util/OrderedParallel.h"
 #include "yaml/YamlWriter.h"
 
+#include <QThread>
+
 #include <algorithm>
+#include <future>
 #include <map>
 #include <set>
+#include <unordered_set>
 
 namespace ds::compare {
 
@@ -65,12 +73,29 @@ struct CompareEngine::Candidate
     Value live;
 };
 
-// State of one comparison run; also the function context for lookupCR(s).
-struct CompareEngine::Context : tmpl::FunctionContext
+// What comparing one CR adds to the report; recorded in input order.
+struct CompareEngine::Outcome
+{
+    enum class Kind { Unmatched, SkippedByDoNotMatch, Failed, Compared };
+    Kind kind = Kind::Unmatched;
+    std::string crId;
+    // Failed: kube-compare lists the CR as unmatched before aborting (not with
+    // --keep-going); no failure when the error only became a Skipping warning.
+    bool listedUnmatched = false;
+    std::optional<report::FailedCr> failure;
+    // Compared
+    report::CrResult result;
+    std::optional<UserOverride> newOverride; // --generate-override-for
+    std::optional<std::string> overrideError;
+    bool patched = false;
+};
+
+// State of one comparison run.
+struct CompareEngine::Context
 {
     Context(Log &l, DiffRunner r) : log(l), runner(std::move(r)) {}
 
-    std::vector<Value> objectsOfKind(std::string_view apiVersion, std::string_view kind) const override
+    std::vector<Value> objectsOfKind(std::string_view apiVersion, std::string_view kind) const
     {
         std::vector<Value> out;
         auto it = byKind.find({std::string(apiVersion), std::string(kind)});
@@ -80,7 +105,6 @@ struct CompareEngine::Context : tmpl::FunctionContext
             out.push_back((*objects)[i].object);
         return out;
     }
-    void warn(const std::string &message) override { log.warning(message); }
 
     Log &log;
     DiffRunner runner;
@@ -90,6 +114,22 @@ struct CompareEngine::Context : tmpl::FunctionContext
     std::map<std::string, int> matchCounts;
     std::vector<std::string> fatal;
     std::vector<UserOverride> newOverrides;
+};
+
+// Where comparing CRs logs to, and the function context of their templates
+// (lookupCR(s) sees the whole input).
+struct CompareEngine::Evaluation : tmpl::FunctionContext
+{
+    Evaluation(const Context &r, Log &l) : run(r), log(l) {}
+
+    std::vector<Value> objectsOfKind(std::string_view apiVersion, std::string_view kind) const override
+    {
+        return run.objectsOfKind(apiVersion, kind);
+    }
+    void warn(const std::string &message) override { log.warning(message); }
+
+    const Context &run;
+    Log &log;
 };
 
 CompareEngine::CompareEngine(std::shared_ptr<const ref::Reference> reference, CompareOptions options, Log &log)
@@ -120,6 +160,7 @@ std::optional<std::string> CompareEngine::prepare()
     for (const auto &t : m_reference->templates)
         metadata.push_back(t.metadata);
     m_groups = std::make_unique<GroupCorrelator>(metadata, GroupCorrelator::Order::Templates);
+    m_independence = std::make_unique<CrIndependence>(crIndependence(*m_reference));
     for (const auto &groupOverlaps : m_groups->overlapsByGroup()) {
         if (groupOverlaps.empty())
             continue;
@@ -152,7 +193,8 @@ std::optional<std::string> CompareEngine::prepare()
 std::vector<std::size_t> CompareEngine::correlate(const Value &object, bool &manual) const
 {
     manual = false;
-    auto it = m_manual.find(input::objectId(object));
+    // The id is taken from the object as it is now (templates can change CRs).
+    auto it = m_manual.empty() ? m_manual.end() : m_manual.find(input::objectId(object));
     if (it != m_manual.end()) {
         manual = true;
         return {it->second};
@@ -162,7 +204,7 @@ std::vector<std::size_t> CompareEngine::correlate(const Value &object, bool &man
 
 CompareEngine::Candidate CompareEngine::diffAgainstTemplate(std::size_t templateIndex, input::ClusterObject &cr,
                                                             const std::vector<const UserOverride *> &overrides,
-                                                            Context &context)
+                                                            Evaluation &context) const
 {
     const ref::ReferenceTemplate &t = m_reference->templates[templateIndex];
     Candidate c;
@@ -173,7 +215,7 @@ CompareEngine::Candidate CompareEngine::diffAgainstTemplate(std::size_t template
     };
     // The CR itself loses the omitted fields: later candidates and lookups see that.
     omitFields(cr.object, t.omitFields);
-    m_log.info(1, "Executing template " + t.path);
+    context.log.info(1, "Executing template " + t.path);
     ref::RenderedTemplate rendered = ref::renderTemplate(t, cr.object, context);
     if (!rendered.ok()) {
         if (rendered.doNotMatch) {
@@ -198,7 +240,7 @@ CompareEngine::Candidate CompareEngine::diffAgainstTemplate(std::size_t template
         if (auto e = UserOverrides::apply(*o, reference, cr.object, context))
             return fail("template injection failed: " + *e);
     }
-    if (auto e = runInlineDiffFunctions(reference, cr.object, t, fileName, m_log))
+    if (auto e = runInlineDiffFunctions(reference, cr.object, t, fileName, context.log))
         return fail("template injection failed: failed to properly run inline diff functions for " + fileName
                     + " some diff may be incorrect: " + *e);
     omitFields(reference, t.omitFields);
@@ -228,37 +270,36 @@ CompareEngine::Candidate CompareEngine::diffAgainstTemplate(std::size_t template
         return fail("error occurered during diff: " + (mergedYaml.ok() ? *liveYaml.error : *mergedYaml.error));
     c.referenceYaml = mergedYaml.text;
     c.clusterYaml = liveYaml.text;
-    c.diff = context.runner.run(fileName, c.referenceYaml, c.clusterYaml);
+    c.diff = context.run.runner.run(fileName, c.referenceYaml, c.clusterYaml);
     if (c.diff.error)
         return fail(*c.diff.error);
     c.score = diff::CharDiff::score(diff::CharDiff().diffMain(c.referenceYaml, c.clusterYaml));
     return c;
 }
 
-void CompareEngine::processObject(input::ClusterObject &cr, Context &context)
+CompareEngine::Outcome CompareEngine::evaluate(input::ClusterObject &cr, Evaluation &context) const
 {
+    Log &log = context.log;
+    Outcome outcome;
+    outcome.crId = cr.id;
     bool manual = false;
     const std::vector<std::size_t> templates = correlate(cr.object, manual);
-    if (templates.empty()) {
-        context.report.unmatchedAll.push_back(cr.id);
-        if (m_options.allResources)
-            context.report.summary.unmatchedCRs.push_back(cr.id);
-        return;
-    }
+    if (templates.empty())
+        return outcome; // Unmatched
     std::vector<const UserOverride *> overrides;
     if (m_overrides)
         overrides = m_overrides->match(cr.object, cr.id);
     std::vector<Candidate> matches;
     std::vector<std::string> errors;
-    report::CrResult result;
+    report::CrResult &result = outcome.result;
     for (std::size_t index : templates) {
         Candidate c = diffAgainstTemplate(index, cr, overrides, context);
         report::CandidateResult summary{index, m_reference->templates[index].path, c.score, c.excluded,
                                         c.excludedReason, c.error};
         result.candidates.push_back(summary);
         if (c.excluded) {
-            m_log.info(1, "Template " + m_reference->templates[index].path + " excluded itself from matching: "
-                              + c.excludedReason);
+            log.info(1, "Template " + m_reference->templates[index].path + " excluded itself from matching: "
+                            + c.excludedReason);
             continue;
         }
         if (c.error) {
@@ -267,39 +308,36 @@ void CompareEngine::processObject(input::ClusterObject &cr, Context &context)
         }
         matches.push_back(std::move(c));
     }
-    m_log.info(1, "Found " + std::to_string(matches.size()) + " matches for " + cr.id);
+    log.info(1, "Found " + std::to_string(matches.size()) + " matches for " + cr.id);
     if (matches.empty() && errors.empty()) {
-        m_log.info(1, "Skipping comparison of " + cr.id + ": doNotMatch returned by all templates");
-        context.report.skippedByDoNotMatch.push_back(cr.id);
-        return;
+        log.info(1, "Skipping comparison of " + cr.id + ": doNotMatch returned by all templates");
+        outcome.kind = Outcome::Kind::SkippedByDoNotMatch;
+        return outcome;
     }
     const Candidate *best = nullptr;
     for (const Candidate &m : matches) {
-        m_log.info(1, " - " + m_reference->templates[m.templateIndex].path + " - Diff score: " + std::to_string(m.score));
+        log.info(1, " - " + m_reference->templates[m.templateIndex].path + " - Diff score: " + std::to_string(m.score));
         if (!best || m.score < best->score)
             best = &m;
     }
     if (!errors.empty()) {
-        // kube-compare lists the CR as unmatched before aborting; with
-        // --keep-going it is reported as failed instead.
-        if (!m_options.keepGoing)
-            context.report.summary.unmatchedCRs.push_back(cr.id);
+        outcome.kind = Outcome::Kind::Failed;
+        outcome.listedUnmatched = !m_options.keepGoing;
         std::string joined;
         for (const auto &e : errors)
             joined += (joined.empty() ? "" : "\n") + e;
         if (auto warning = skippingWarning(joined)) {
-            m_log.warning(*warning);
+            log.warning(*warning);
         } else {
             std::vector<std::string> paths;
             for (std::size_t index : templates)
                 paths.push_back(m_reference->templates[index].path);
-            context.report.failures.push_back({cr.id, cr.source, std::move(paths), joined});
-            context.fatal.push_back(joined);
+            outcome.failure = report::FailedCr{cr.id, cr.source, std::move(paths), joined};
         }
-        return;
+        return outcome;
     }
+    outcome.kind = Outcome::Kind::Compared;
     const ref::ReferenceTemplate &t = m_reference->templates[best->templateIndex];
-    context.matchCounts[t.path] += 1;
     result.crName = cr.id;
     result.correlatedTemplate = t.path;
     result.templateIndex = best->templateIndex;
@@ -310,24 +348,57 @@ void CompareEngine::processObject(input::ClusterObject &cr, Context &context)
     result.clusterYaml = best->clusterYaml;
     result.score = best->score;
     result.manualCorrelation = manual;
-    if (best->score > 0)
-        context.report.summary.numDiffCRs += 1;
     const auto &generateFor = m_options.generateOverrideFor;
     if (std::find(generateFor.begin(), generateFor.end(), t.path) != generateFor.end()) {
         std::string error;
-        if (auto o = UserOverrides::generate(best->finalReference, best->live, t.path, m_options.overrideReason, error))
-            context.newOverrides.push_back(std::move(*o));
-        else
-            context.fatal.push_back(error);
+        outcome.newOverride = UserOverrides::generate(best->finalReference, best->live, t.path,
+                                                      m_options.overrideReason, error);
+        if (!outcome.newOverride)
+            outcome.overrideError = error;
     }
     if (!overrides.empty()) {
+        outcome.patched = true;
         result.patched = m_options.overridesPath;
         for (const UserOverride *o : overrides)
             if (!o->reason.empty())
                 result.overrideReasons.push_back(o->reason);
-        context.report.summary.patchedCRs += 1;
     }
-    context.report.diffs.push_back(std::move(result));
+    return outcome;
+}
+
+void CompareEngine::record(Outcome &&outcome, Context &context) const
+{
+    report::ComparisonReport &report = context.report;
+    switch (outcome.kind) {
+    case Outcome::Kind::Unmatched:
+        report.unmatchedAll.push_back(outcome.crId);
+        if (m_options.allResources)
+            report.summary.unmatchedCRs.push_back(outcome.crId);
+        return;
+    case Outcome::Kind::SkippedByDoNotMatch:
+        report.skippedByDoNotMatch.push_back(outcome.crId);
+        return;
+    case Outcome::Kind::Failed:
+        if (outcome.listedUnmatched)
+            report.summary.unmatchedCRs.push_back(outcome.crId);
+        if (outcome.failure) {
+            context.fatal.push_back(outcome.failure->error);
+            report.failures.push_back(std::move(*outcome.failure));
+        }
+        return;
+    case Outcome::Kind::Compared:
+        break;
+    }
+    context.matchCounts[outcome.result.correlatedTemplate] += 1;
+    if (outcome.result.hasDiff())
+        report.summary.numDiffCRs += 1;
+    if (outcome.newOverride)
+        context.newOverrides.push_back(std::move(*outcome.newOverride));
+    if (outcome.overrideError)
+        context.fatal.push_back(*outcome.overrideError);
+    if (outcome.patched)
+        report.summary.patchedCRs += 1;
+    report.diffs.push_back(std::move(outcome.result));
 }
 
 void CompareEngine::markMatchedByReference(Context &context)
@@ -347,7 +418,7 @@ void CompareEngine::markMatchedByReference(Context &context)
     }
 }
 
-void CompareEngine::buildSummary(Context &context)
+void CompareEngine::buildSummary(Context &context, std::string metadataHash)
 {
     report::Summary &s = context.report.summary;
     s.totalCRs = 0;
@@ -355,7 +426,7 @@ void CompareEngine::buildSummary(Context &context)
         s.totalCRs += n;
     context.report.matchCounts = context.matchCounts;
     s.validationIssues = validationIssues(*m_reference, context.matchCounts, s.numMissing);
-    s.metadataHash = ref::metadataHash(*m_reference);
+    s.metadataHash = std::move(metadataHash);
     std::vector<UserOverride> patches;
     if (m_overrides)
         patches = m_overrides->all();
@@ -363,21 +434,102 @@ void CompareEngine::buildSummary(Context &context)
     context.report.patchesYaml = UserOverrides::toYaml(patches);
 }
 
+// CRs are compared side by side when their comparisons cannot see each other
+// (CrIndependence) and no override templates or external diff program run
+// (kube-compare runs those one CR at a time). Results and log lines are still
+// recorded in input order.
+int CompareEngine::comparisonThreads() const
+{
+    if (!m_independence || !m_independence->sideBySide || !m_options.externalDiff.empty()
+        || (m_overrides && !m_overrides->all().empty()))
+        return 1;
+    return m_options.threads > 0 ? m_options.threads : QThread::idealThreadCount();
+}
+
+// Which CRs lookups may see (CrIndependence): CRs of looked-up kinds, so that
+// lookups before them see them untouched and lookups after them see what their
+// comparison did, and CRs whose templates may change what they look up.
+std::vector<bool> CompareEngine::comparedAlone(const std::vector<input::ClusterObject> &objects) const
+{
+    std::vector<bool> alone(objects.size(), false);
+    const std::set<std::string> &kinds = m_independence->lookedUpKinds;
+    if (kinds.empty())
+        return alone;
+    const auto &changing = m_independence->mayChangeLookups;
+    const bool anyChanges = std::find(changing.begin(), changing.end(), true) != changing.end();
+    for (std::size_t i = 0; i < objects.size(); ++i) {
+        const Value &object = objects[i].object;
+        alone[i] = kinds.count(input::stringField(object, {"kind"})) > 0;
+        if (!alone[i] && anyChanges) {
+            bool manual = false;
+            const std::vector<std::size_t> templates = correlate(object, manual);
+            alone[i] = std::any_of(templates.begin(), templates.end(), [&](std::size_t t) { return changing[t]; });
+        }
+    }
+    return alone;
+}
+
+bool CompareEngine::compareAll(std::vector<input::ClusterObject> &objects, Context &context,
+                               const std::atomic_bool *cancel, const ProgressCallback &progress) const
+{
+    struct Pending
+    {
+        BufferedLog log;
+        Outcome outcome;
+    };
+    OrderedRunOptions run;
+    run.threads = comparisonThreads();
+    run.cancel = cancel;
+    std::vector<bool> alone;
+    if (run.threads > 1) {
+        alone = comparedAlone(objects);
+        run.exclusive = [&alone](std::size_t i) { return bool(alone[i]); };
+    }
+    std::vector<std::unique_ptr<Pending>> pending(objects.size());
+    Evaluation inOrder(context, m_log); // one after the other: logs go straight out
+    const auto work = [&](std::size_t i) {
+        auto p = std::make_unique<Pending>();
+        if (run.threads > 1) {
+            const bool lookedUp = m_independence->lookedUpKinds.count(input::stringField(objects[i].object, {"kind"}));
+            Evaluation sideBySide(context, p->log);
+            p->outcome = evaluate(objects[i], sideBySide);
+            if (!lookedUp)
+                objects[i].object = Value(); // nothing reads it again: freed on this thread
+        } else {
+            p->outcome = evaluate(objects[i], inOrder);
+        }
+        pending[i] = std::move(p);
+    };
+    const auto deliver = [&](std::size_t i) {
+        if (progress)
+            progress(i, objects.size());
+        const std::unique_ptr<Pending> p = std::move(pending[i]);
+        p->log.replayInto(m_log);
+        record(std::move(p->outcome), context);
+    };
+    return runOrdered(objects.size(), run, work, deliver) == objects.size();
+}
+
 CompareResult CompareEngine::compare(std::vector<input::ClusterObject> objects, const std::atomic_bool *cancel,
                                      const ProgressCallback &progress)
 {
     CompareResult result;
+    // The hash only reads the reference: another core computes it meanwhile.
+    std::future<std::string> metadataHash
+        = std::async(std::launch::async, [reference = m_reference] { return ref::metadataHash(*reference); });
     Context context(m_log, DiffRunner(m_options.tmpDir, m_options.externalDiff));
     // Duplicates (same id) are dropped; the first occurrence wins.
     std::vector<input::ClusterObject> unique;
-    std::set<std::string> seen;
+    unique.reserve(objects.size());
+    std::unordered_set<std::string_view> seen(objects.size());
     for (auto &o : objects) {
-        if (!seen.insert(o.id).second) {
+        if (seen.count(o.id)) {
             m_log.info(2, "Skipping duplicate object " + o.id);
             continue;
         }
         m_log.info(1, "Loading object " + o.id);
         unique.push_back(std::move(o));
+        seen.insert(unique.back().id); // reserved: the element stays put
     }
     context.objects = &unique;
     for (std::size_t i = 0; i < unique.size(); ++i)
@@ -385,18 +537,13 @@ CompareResult CompareEngine::compare(std::vector<input::ClusterObject> objects, 
                         input::stringField(unique[i].object, {"kind"})}]
             .push_back(i);
     markMatchedByReference(context);
-    for (std::size_t i = 0; i < unique.size(); ++i) {
-        if (cancel && cancel->load()) {
-            result.error = "cancelled";
-            return result;
-        }
-        if (progress)
-            progress(i, unique.size());
-        processObject(unique[i], context);
+    if (!compareAll(unique, context, cancel, progress)) {
+        result.error = "cancelled";
+        return result;
     }
     if (progress)
         progress(unique.size(), unique.size());
-    buildSummary(context);
+    buildSummary(context, metadataHash.get());
     if (!context.fatal.empty() && !m_options.keepGoing) {
         std::string joined;
         for (const auto &e : context.fatal)

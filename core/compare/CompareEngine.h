@@ -17,6 +17,7 @@
 namespace ds::compare {
 
 class GroupCorrelator;
+struct CrIndependence;
 class UserOverrides;
 struct UserOverride;
 
@@ -50,14 +51,23 @@ public:
 
 private:
     struct Candidate;
+    struct Outcome;
     struct Context;
+    struct Evaluation;
 
     std::vector<std::size_t> correlate(const Value &object, bool &manual) const;
     Candidate diffAgainstTemplate(std::size_t templateIndex, input::ClusterObject &cr,
-                                  const std::vector<const UserOverride *> &overrides, Context &context);
-    void processObject(input::ClusterObject &cr, Context &context);
+                                  const std::vector<const UserOverride *> &overrides, Evaluation &context) const;
+    int comparisonThreads() const;
+    std::vector<bool> comparedAlone(const std::vector<input::ClusterObject> &objects) const;
+    // Compares every CR and records the outcomes in input order; false when cancelled.
+    bool compareAll(std::vector<input::ClusterObject> &objects, Context &context, const std::atomic_bool *cancel,
+                    const ProgressCallback &progress) const;
+    // Compares one CR; touches nothing but the CR and what `context` logs.
+    Outcome evaluate(input::ClusterObject &cr, Evaluation &context) const;
+    void record(Outcome &&outcome, Context &context) const;
     void markMatchedByReference(Context &context);
-    void buildSummary(Context &context);
+    void buildSummary(Context &context, std::string metadataHash);
 
     std::shared_ptr<const ref::Reference> m_reference;
     CompareOptions m_options;
@@ -65,6 +75,7 @@ private:
     std::unique_ptr<GroupCorrelator> m_groups;
     std::map<std::string, std::size_t> m_manual; // CR id → template index
     std::shared_ptr<const UserOverrides> m_overrides;
+    std::unique_ptr<CrIndependence> m_independence; // set by prepare()
 };
 
 } // namespace ds::compare

@@ -21,6 +21,9 @@ struct CompareOptions
     // KUBECTL_EXTERNAL_DIFF; empty: Driftscope's built-in GNU-compatible diff.
     std::string externalDiff;
     std::string tmpDir; // where MERGED-/LIVE- paths live ($TMPDIR or /tmp)
+    // CRs compared at once when their comparisons cannot see each other
+    // (0: one per core; 1: always one after the other).
+    int threads = 0;
 };
 
 } // namespace ds::compare

@@ -4,19 +4,26 @@
 #include "reference/FieldPath.h"
 #include "template/GoFmt.h"
 
+#include <deque>
+
 namespace ds::compare {
 
 namespace {
 
-std::vector<std::vector<std::string>> findFieldPaths(const Value &object, const std::vector<ref::OmitEntry> &fields)
+// The paths `fields` name in `object`, prefixes expanded against the object as
+// it is before anything is removed (kube-compare collects them first too).
+// Non-prefix entries are pointed to, expansions are kept in `expanded`.
+std::vector<const std::vector<std::string> *> findFieldPaths(const Value &object,
+                                                              const std::vector<ref::OmitEntry> &fields,
+                                                              std::deque<std::vector<std::string>> &expanded)
 {
-    std::vector<std::vector<std::string>> result;
+    std::vector<const std::vector<std::string> *> result;
     for (const auto &f : fields) {
         const auto &parts = f.path.segments;
         if (parts.empty())
             continue;
         if (!f.isPrefix) {
-            result.push_back(parts);
+            result.push_back(&parts);
             continue;
         }
         const std::vector<std::string> start(parts.begin(), parts.end() - 1);
@@ -27,27 +34,41 @@ std::vector<std::vector<std::string>> findFieldPaths(const Value &object, const 
         for (const auto &[key, v] : parent.map()) {
             if (key.rfind(prefix, 0) != 0)
                 continue;
-            auto path = start;
+            auto &path = expanded.emplace_back(start);
             path.push_back(key);
-            result.push_back(std::move(path));
+            result.push_back(&path);
         }
     }
     return result;
+}
+
+// unstructured.RemoveNestedField(path), then every ancestor of it, deepest
+// first, that is (now) an empty map, as kube-compare's omitFields does. One
+// walk down: maps alias their storage, so the chain sees every removal.
+void omitPath(Value &object, const std::vector<std::string> &path)
+{
+    // chain[k] is the value at path[:k], walked through maps only (NestedField).
+    std::vector<Value> chain{object};
+    while (chain.size() < path.size() && chain.back().isMap()) {
+        Value next = chain.back().get(path[chain.size() - 1]);
+        if (next.isMissing())
+            break;
+        chain.push_back(std::move(next));
+    }
+    if (chain.size() == path.size() && chain.back().isMap() && !chain.back().isTypedNil())
+        chain.back().remove(path.back());
+    for (std::size_t depth = chain.size() - 1; depth >= 1; --depth)
+        if (chain[depth].isMap() && chain[depth].size() == 0)
+            chain[depth - 1].remove(path[depth - 1]);
 }
 
 } // namespace
 
 void omitFields(Value &object, const std::vector<ref::OmitEntry> &fields)
 {
-    for (const auto &field : findFieldPaths(object, fields)) {
-        ref::removeNestedField(object, field);
-        for (std::size_t i = 0; i < field.size(); ++i) {
-            const std::vector<std::string> ancestor(field.begin(), field.end() - static_cast<std::ptrdiff_t>(i));
-            const Value v = ref::nestedField(object, ancestor);
-            if (v.isMap() && v.size() == 0)
-                ref::removeNestedField(object, ancestor);
-        }
-    }
+    std::deque<std::vector<std::string>> expanded;
+    for (const std::vector<std::string> *path : findFieldPaths(object, fields, expanded))
+        omitPath(object, *path);
 }
 
 bool isV1Secret(const Value &live)

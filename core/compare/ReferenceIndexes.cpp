@@ -25,9 +25,10 @@ bool nestedString(const Value &v, std::string_view key, std::string &out)
 ReferenceIndexes::ReferenceIndexes(const std::vector<input::ClusterObject> &objects)
 {
     for (const auto &o : objects) {
-        const std::string ns = input::stringField(o.object, {"metadata", "namespace"});
-        const Value owners = o.object.at({"metadata", "ownerReferences"});
-        for (const Value &ref : owners.list()) {
+        const Value *owners = o.object.find({"metadata", "ownerReferences"});
+        const std::string ns = owners ? input::stringField(o.object, {"metadata", "namespace"}) : std::string();
+        static const ValueList none;
+        for (const Value &ref : owners ? owners->list() : none) {
             const std::string apiVersion = str(ref, "apiVersion");
             const std::string kind = str(ref, "kind");
             const std::string name = str(ref, "name");

@@ -5,19 +5,35 @@ namespace ds::input {
 
 std::string stringField(const Value &object, std::initializer_list<std::string_view> path)
 {
-    const Value v = object.at(path);
-    return v.isString() ? v.str() : std::string();
+    const Value *v = object.find(path);
+    return v && v->isString() ? v->str() : std::string();
 }
+
+namespace {
+
+std::string_view stringView(const Value &object, std::initializer_list<std::string_view> path)
+{
+    const Value *v = object.find(path);
+    return v && v->isString() ? std::string_view(v->str()) : std::string_view();
+}
+
+} // namespace
 
 std::string objectId(const Value &object)
 {
-    const std::string apiVersion = stringField(object, {"apiVersion"});
-    const std::string kind = stringField(object, {"kind"});
-    const std::string ns = stringField(object, {"metadata", "namespace"});
-    const std::string name = stringField(object, {"metadata", "name"});
-    if (ns.empty())
-        return apiVersion + "_" + kind + "_" + name;
-    return apiVersion + "_" + kind + "_" + ns + "_" + name;
+    const std::string_view parts[] = {stringView(object, {"apiVersion"}), stringView(object, {"kind"}),
+                                      stringView(object, {"metadata", "namespace"}),
+                                      stringView(object, {"metadata", "name"})};
+    std::string id;
+    id.reserve(parts[0].size() + parts[1].size() + parts[2].size() + parts[3].size() + 3);
+    for (std::size_t i = 0; i < std::size(parts); ++i) {
+        if (i == 2 && parts[i].empty())
+            continue; // cluster-scoped: no namespace segment
+        if (i > 0)
+            id += '_';
+        id += parts[i];
+    }
+    return id;
 }
 
 } // namespace ds::input

@@ -325,16 +325,15 @@ LoadedObjects FileInputSource::load(Log &log, const std::atomic_bool *cancel, co
             std::move(objects.begin(), objects.end(), std::back_inserter(result.objects));
             continue;
         }
-        ParallelDecoder decoder(m_filter, step.files.size(), cancel, progress);
+        std::vector<DecodedFile> decoded;
         if (step.archive.empty()) {
-            for (const std::string &file : step.files)
-                decoder.submit({file, file, {}});
+            decoded = ParallelDecoder::decodeFiles(step.files, m_filter, cancel, progress);
         } else {
+            ParallelDecoder decoder(m_filter, 0, cancel, progress);
             readArchive(step.archive, decoder, log, cancel);
-        }
-        std::vector<DecodedFile> decoded = decoder.finish();
-        if (!step.archive.empty())
+            decoded = decoder.finish();
             orderArchiveResults(step.archive, decoded);
+        }
         for (DecodedFile &d : decoded) {
             for (const std::string &w : d.warnings)
                 log.warning(w);

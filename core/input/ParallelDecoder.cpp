@@ -47,22 +47,55 @@ std::optional<std::string> readWholeFile(const std::string &path, std::string &e
     return bytes;
 }
 
-DecodedFile decodeJob(ParallelDecoder::Job &job, const KindFilter &filter)
+DecodedFile decodeDiskFile(const std::string &displayPath, const std::string &diskPath, const KindFilter &filter)
+{
+    std::string error;
+    const std::optional<std::string> bytes = readWholeFile(diskPath, error);
+    if (!bytes) {
+        DecodedFile failed;
+        failed.path = displayPath;
+        failed.warnings.push_back("Skipping " + displayPath + ": cannot read it: " + error);
+        return failed;
+    }
+    return decodeResourceFile(displayPath, *bytes, filter);
+}
+
+DecodedFile decodeJob(const ParallelDecoder::Job &job, const KindFilter &filter)
 {
     if (job.diskPath.empty())
         return decodeResourceFile(job.displayPath, job.bytes, filter);
-    std::string error;
-    const std::optional<std::string> bytes = readWholeFile(job.diskPath, error);
-    if (!bytes) {
-        DecodedFile failed;
-        failed.path = job.displayPath;
-        failed.warnings.push_back("Skipping " + job.displayPath + ": cannot read it: " + error);
-        return failed;
-    }
-    return decodeResourceFile(job.displayPath, *bytes, filter);
+    return decodeDiskFile(job.displayPath, job.diskPath, filter);
 }
 
 } // namespace
+
+std::vector<DecodedFile> ParallelDecoder::decodeFiles(const std::vector<std::string> &paths, const KindFilter &filter,
+                                                   const std::atomic_bool *cancel, const ProgressCallback &progress,
+                                                   int threads)
+{
+    std::vector<DecodedFile> results(paths.size());
+    std::atomic<std::size_t> next{0};
+    std::atomic<std::size_t> done{0};
+    const auto work = [&] {
+        for (std::size_t i; (i = next.fetch_add(1)) < paths.size();) {
+            if (cancel && cancel->load())
+                results[i].path = paths[i]; // drained without decoding
+            else
+                results[i] = decodeDiskFile(paths[i], paths[i], filter);
+            const std::size_t finished = done.fetch_add(1) + 1;
+            if (progress)
+                progress(finished, paths.size(), paths[i]);
+        }
+    };
+    const int n = threads > 0 ? threads : std::max(1, QThread::idealThreadCount());
+    std::vector<std::thread> helpers;
+    for (int t = 1; t < n && std::size_t(t) < paths.size(); ++t)
+        helpers.emplace_back(work);
+    work();
+    for (std::thread &t : helpers)
+        t.join();
+    return results;
+}
 
 ParallelDecoder::ParallelDecoder(KindFilter filter, std::size_t total, const std::atomic_bool *cancel,
                                  ProgressCallback progress, int threads)

@@ -39,6 +39,13 @@ public:
     void submit(Job job);
     std::vector<DecodedFile> finish();
 
+    // Reads and decodes files whose list is known up front, in that order. The
+    // calling thread works too, and files are claimed without locking (a
+    // must-gather has thousands of small files).
+    static std::vector<DecodedFile> decodeFiles(const std::vector<std::string> &paths, const KindFilter &filter,
+                                                const std::atomic_bool *cancel, const ProgressCallback &progress,
+                                                int threads = 0);
+
 private:
     void work();
 

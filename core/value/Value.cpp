@@ -216,6 +216,24 @@ Value Value::get(std::string_view key) const
     return it == m.end() ? Value() : it->second;
 }
 
+const Value *Value::find(std::string_view key) const
+{
+    if (m_type != Type::Map || !m_ptr)
+        return nullptr;
+    const auto &m = map();
+    auto it = m.find(key);
+    return it == m.end() ? nullptr : &it->second;
+}
+
+const Value *Value::find(std::initializer_list<std::string_view> path) const
+{
+    const Value *v = this;
+    for (auto key : path)
+        if (!(v = v->find(key)))
+            return nullptr;
+    return v;
+}
+
 bool Value::contains(std::string_view key) const
 {
     return m_type == Type::Map && map().find(key) != map().end();

@@ -132,6 +132,11 @@ public:
     bool contains(std::string_view key) const;
     // Follow a path of map keys; Missing as soon as a step is absent.
     Value at(std::initializer_list<std::string_view> path) const;
+    // The same lookups without copying (no reference-count traffic): the
+    // entry inside this value's container, or nullptr. Valid while the
+    // container is neither changed nor released.
+    const Value *find(std::string_view key) const;
+    const Value *find(std::initializer_list<std::string_view> path) const;
     // Sets a key of this map in place (shared with every copy).
     void insert(std::string key, Value value);
     bool remove(std::string_view key);

@@ -411,6 +411,12 @@ void TestFieldPath::omitFields_data()
                                       << R"({"kind":"K","metadata":{"annotations":null}})";
     QTest::newRow("whole subtree") << R"({"kind":"K","status":{"a":{"b":1}}})" << QStringList{"status"}
                                    << R"({"kind":"K"})";
+    QTest::newRow("chain of empty maps pruned bottom up")
+        << R"({"kind":"K","a":{"b":{"c":{}}}})" << QStringList{"a.b.c.d"} << R"({"kind":"K"})";
+    QTest::newRow("scalar on the path stops the walk")
+        << R"({"kind":"K","a":{"b":1}})" << QStringList{"a.b.c"} << R"({"a":{"b":1},"kind":"K"})";
+    QTest::newRow("null on the path stops the walk")
+        << R"({"kind":"K","a":{"b":null,"c":{}}})" << QStringList{"a.b.x", "a.c.y"} << R"({"a":{"b":null},"kind":"K"})";
     QTest::newRow("entries applied in order")
         << R"({"kind":"K","m":{"a":{"b":1},"c":1}})" << QStringList{"m.a.b", "m.c"} << R"({"kind":"K"})";
 }
