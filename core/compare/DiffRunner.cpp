@@ -15,7 +15,8 @@
 namespace ds::compare {
 
 DiffRunner::DiffRunner(std::string tmpDir, std::string externalDiff)
-    : m_tmpDir(std::move(tmpDir)), m_externalDiff(std::move(externalDiff))
+    : m_tmpDir(std::move(tmpDir)), m_externalDiff(std::move(externalDiff)),
+      m_utcOffset(QDateTime::currentDateTime().offsetFromUtc())
 {
 }
 
@@ -41,7 +42,7 @@ DiffRun DiffRunner::runInternal(const std::string &fileName, const std::string &
     r.exitStatus = 1;
     const std::string from = tempDirName("MERGED") + "/" + fileName;
     const std::string to = tempDirName("LIVE") + "/" + fileName;
-    const std::string stamp = diff::gnuTimestamp(QDateTime::currentDateTime());
+    const std::string stamp = diff::gnuTimestamp(QDateTime::currentDateTimeUtc().toOffsetFromUtc(m_utcOffset));
     r.output = "diff -u -N " + diff::quoteFileName(from) + " " + diff::quoteFileName(to) + "\n"
         + diff::unifiedHeader(from, stamp, to, stamp) + lineDiff.unifiedBody();
     return r;

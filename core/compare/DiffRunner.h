@@ -32,6 +32,9 @@ private:
 
     std::string m_tmpDir;
     std::string m_externalDiff;
+    // Local time's offset, taken once: converting each diff's time with the
+    // C library's time zone state is not safe while CRs are compared side by side.
+    int m_utcOffset = 0;
 };
 
 } // namespace ds::compare

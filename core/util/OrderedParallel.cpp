@@ -3,8 +3,6 @@
 
 #include "LargeStack.h"
 
-#include <QThread>
-
 #include <condition_variable>
 #include <cstdint>
 #include <exception>
@@ -169,18 +167,19 @@ std::size_t runOrdered(std::size_t count, const OrderedRunOptions &options,
         }
         board.workerDone();
     };
-    std::vector<std::unique_ptr<QThread>> pool;
-    for (int t = 0; t < options.threads; ++t) {
-        pool.emplace_back(QThread::create(worker));
-        pool.back()->setStackSize(static_cast<uint>(kRenderStackBytes));
-        pool.back()->start();
-    }
+    std::vector<std::unique_ptr<LargeStackThread>> pool;
     // Workers are joined however delivery ends (done, cancelled, or an exception).
     const auto joinAll = [&] {
         board.stop();
-        for (auto &thread : pool)
-            thread->wait();
+        pool.clear();
     };
+    try {
+        for (int t = 0; t < options.threads; ++t)
+            pool.push_back(std::make_unique<LargeStackThread>(worker));
+    } catch (...) {
+        joinAll();
+        throw;
+    }
     std::size_t delivered = 0;
     try {
         for (; delivered < count && board.waitFor(delivered); ++delivered)
