@@ -532,10 +532,13 @@ CompareResult CompareEngine::compare(std::vector<input::ClusterObject> objects, 
         seen.insert(unique.back().id); // reserved: the element stays put
     }
     context.objects = &unique;
-    for (std::size_t i = 0; i < unique.size(); ++i)
-        context.byKind[{input::stringField(unique[i].object, {"apiVersion"}),
-                        input::stringField(unique[i].object, {"kind"})}]
-            .push_back(i);
+    // For lookupCR(s); when every lookup names its kind, only those kinds are asked for.
+    const bool literalLookups = m_independence && m_independence->sideBySide;
+    for (std::size_t i = 0; i < unique.size(); ++i) {
+        std::string kind = input::stringField(unique[i].object, {"kind"});
+        if (!literalLookups || m_independence->lookedUpKinds.count(kind))
+            context.byKind[{input::stringField(unique[i].object, {"apiVersion"}), std::move(kind)}].push_back(i);
+    }
     markMatchedByReference(context);
     if (!compareAll(unique, context, cancel, progress)) {
         result.error = "cancelled";

@@ -3,7 +3,7 @@
 
 #include "input/ClusterObject.h"
 
-#include <set>
+#include <unordered_set>
 #include <string>
 #include <vector>
 
@@ -15,8 +15,8 @@ struct ReferenceIndexes
 {
     explicit ReferenceIndexes(const std::vector<input::ClusterObject> &objects);
 
-    std::set<std::string> ownerReferences;
-    std::set<std::string> subjects;
+    std::unordered_set<std::string> ownerReferences;
+    std::unordered_set<std::string> subjects;
 };
 
 } // namespace ds::compare
