@@ -43,42 +43,15 @@ private:
     {
         if (!node)
             return;
-        switch (node->type) {
-        case Node::Type::Identifier: {
+        if (node->type == Node::Type::Identifier) {
             const std::string &name = static_cast<const IdentifierNode *>(node)->ident;
             looksUp = looksUp || name == "lookupCR" || name == "lookupCRs";
             changes = changes || changesItsArguments(name);
             return;
         }
-        case Node::Type::List:
-            for (const NodePtr &n : static_cast<const ListNode *>(node)->nodes)
-                visit(n.get());
-            return;
-        case Node::Type::Action: visit(static_cast<const ActionNode *>(node)->pipe.get()); return;
-        case Node::Type::Pipe:
-            for (const auto &cmd : static_cast<const PipeNode *>(node)->cmds)
-                visit(cmd.get());
-            return;
-        case Node::Type::Command:
-            for (const NodePtr &arg : static_cast<const CommandNode *>(node)->args)
-                visit(arg.get());
-            return;
-        case Node::Type::Chain: visit(static_cast<const ChainNode *>(node)->node.get()); return;
-        case Node::Type::If: case Node::Type::Range: case Node::Type::With: {
-            auto *branch = static_cast<const BranchNode *>(node);
-            visit(branch->pipe.get());
-            visit(branch->list.get());
-            visit(branch->elseList.get());
-            return;
-        }
-        case Node::Type::Template: {
-            auto *call = static_cast<const TemplateCallNode *>(node);
-            visit(call->pipe.get());
-            visitTemplate(call->name);
-            return;
-        }
-        default: return;
-        }
+        forEachChild(*node, [this](const Node *child) { visit(child); });
+        if (node->type == Node::Type::Template)
+            visitTemplate(static_cast<const TemplateCallNode *>(node)->name);
     }
 
     const TemplateSet &m_set;

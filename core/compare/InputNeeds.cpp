@@ -29,29 +29,12 @@ public:
     {
         if (!node || m_dynamic)
             return;
-        switch (node->type) {
-        case Node::Type::List:
-            for (const NodePtr &n : static_cast<const ListNode *>(node)->nodes)
-                visit(n.get());
-            return;
-        case Node::Type::Action: visit(static_cast<const ActionNode *>(node)->pipe.get()); return;
-        case Node::Type::Pipe:
-            for (const auto &cmd : static_cast<const PipeNode *>(node)->cmds)
-                visit(cmd.get());
-            return;
-        case Node::Type::Command: command(static_cast<const CommandNode *>(node)); return;
-        case Node::Type::Chain: visit(static_cast<const ChainNode *>(node)->node.get()); return;
-        case Node::Type::If: case Node::Type::Range: case Node::Type::With: {
-            auto *branch = static_cast<const BranchNode *>(node);
-            visit(branch->pipe.get());
-            visit(branch->list.get());
-            visit(branch->elseList.get());
-            return;
-        }
-        case Node::Type::Template: visit(static_cast<const TemplateCallNode *>(node)->pipe.get()); return;
-        case Node::Type::Identifier: m_dynamic = m_dynamic || isLookup(node); return; // not in call position
-        default: return;
-        }
+        if (node->type == Node::Type::Command)
+            command(static_cast<const CommandNode *>(node));
+        else if (node->type == Node::Type::Identifier)
+            m_dynamic = isLookup(node); // not in call position
+        else
+            forEachChild(*node, [this](const Node *child) { visit(child); });
     }
 
 private:

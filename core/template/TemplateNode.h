@@ -199,4 +199,37 @@ struct ParseTree
 // Go's parse.IsEmptyTree: only space and comments.
 bool isEmptyTree(const Node *node);
 
+// Calls visit(child) for each node right below `node` that can hold function
+// calls: list items, pipelines, commands and their arguments, chained nodes,
+// if/range/with branches, a {{template}} call's pipeline. Children may be null.
+template <typename Visit>
+void forEachChild(const Node &node, Visit &&visit)
+{
+    switch (node.type) {
+    case Node::Type::List:
+        for (const NodePtr &n : static_cast<const ListNode &>(node).nodes)
+            visit(n.get());
+        return;
+    case Node::Type::Action: visit(static_cast<const ActionNode &>(node).pipe.get()); return;
+    case Node::Type::Pipe:
+        for (const auto &cmd : static_cast<const PipeNode &>(node).cmds)
+            visit(cmd.get());
+        return;
+    case Node::Type::Command:
+        for (const NodePtr &arg : static_cast<const CommandNode &>(node).args)
+            visit(arg.get());
+        return;
+    case Node::Type::Chain: visit(static_cast<const ChainNode &>(node).node.get()); return;
+    case Node::Type::If: case Node::Type::Range: case Node::Type::With: {
+        const auto &branch = static_cast<const BranchNode &>(node);
+        visit(branch.pipe.get());
+        visit(branch.list.get());
+        visit(branch.elseList.get());
+        return;
+    }
+    case Node::Type::Template: visit(static_cast<const TemplateCallNode &>(node).pipe.get()); return;
+    default: return;
+    }
+}
+
 } // namespace ds::tmpl
