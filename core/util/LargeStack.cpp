@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "LargeStack.h"
 
-#include <QThread>
-
 #include <memory>
 #include <stdexcept>
 #include <pthread.h>
@@ -12,10 +10,12 @@ namespace ds {
 int runOnLargeStack(const std::function<int()> &work, std::size_t stackBytes)
 {
     int result = 0;
-    std::unique_ptr<QThread> thread(QThread::create([&] { result = work(); }));
-    thread->setStackSize(static_cast<uint>(stackBytes));
-    thread->start();
-    thread->wait();
+    // Joined with pthread_join, so the thread has fully ended, thread-local
+    // destructors included (OpenSSL's per-thread state), before the caller goes
+    // on and perhaps exits; QThread::wait() can return before that.
+    {
+        LargeStackThread thread([&] { result = work(); }, stackBytes);
+    }
     return result;
 }
 

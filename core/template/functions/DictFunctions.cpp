@@ -111,6 +111,8 @@ void registerDictFunctions(FunctionRegistry &r)
         auto it = a[0].map().find(a[1].str());
         return it == a[0].map().end() ? Value(std::string()) : it->second;
     });
+    // set, unset and the merge functions change the map they are given; a new
+    // function that does so belongs in compare/CrIndependence's list too.
     r.add("set", {P::Map, P::String, P::Any}, [](FunctionContext &, std::vector<Value> &a) {
         requireWritable(a[0]);
         if (reaches(a[2], &a[0].map()))

@@ -297,6 +297,7 @@ void registerLists(FunctionRegistry &r)
         return Value(std::move(out));
     });
     r.add("toStrings", {P::Any}, [](FunctionContext &, Args &a) { return toStrings(a[0]); });
+    // Sorts a []string in place, like Go (listed in compare/CrIndependence).
     r.add("sortAlpha", {P::Any}, [](FunctionContext &, Args &a) { return sortAlpha(a[0]); });
     r.add("split", {P::String, P::String},
           [](FunctionContext &, Args &a) { return splitMap(goSplitN(str(a, 1), str(a, 0), -1)); });
