@@ -8,13 +8,10 @@
 #include "compare/CompareEngine.h"
 #include "compare/InputNeeds.h"
 #include "input/FileInputSource.h"
-#include "reference/ReferenceLoader.h"
 #include "report/ReportWriters.h"
 
 #include <QDirIterator>
-#include <QProcess>
 #include <QRegularExpression>
-#include <QStandardPaths>
 #include <QTest>
 
 #include <archive.h>
@@ -293,17 +290,9 @@ void tst_MustGatherInput::kindFilterMatchesFullParse_data()
     QTest::addColumn<QString>("metadata");
     QTest::addColumn<QString>("resources");
     QTest::addColumn<bool>("expectPartial");
-    const QDir cases(test::dataPath(QStringLiteral("shared/conformance/cases")));
-    for (const QString &name : cases.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name)) {
-        const QString metadata = cases.filePath(name + QStringLiteral("/reference/metadata.yaml"));
-        const QString resources = cases.filePath(name + QStringLiteral("/resources"));
-        if (QFileInfo::exists(metadata) && QFileInfo(resources).isDir())
-            QTest::newRow(qPrintable(name)) << metadata << resources << false;
-    }
-    QTest::newRow("bench seed") << test::dataPath(QStringLiteral("shared/bench/reference-core/metadata.yaml"))
-                                << test::dataPath(QStringLiteral("shared/bench/seed-core")) << false;
-    QTest::newRow("synthetic must-gather") << test::dataPath(QStringLiteral("shared/bench/reference-core/metadata.yaml"))
-                                           << QStringLiteral("synthetic") << true;
+    for (const test::ComparisonInput &input : test::comparisonInputs())
+        QTest::newRow(qPrintable(input.name)) << input.metadata << input.resources
+                                              << (input.resources == test::kSyntheticMustGather);
 }
 
 void tst_MustGatherInput::kindFilterMatchesFullParse()
@@ -311,23 +300,11 @@ void tst_MustGatherInput::kindFilterMatchesFullParse()
     QFETCH(QString, metadata);
     QFETCH(QString, resources);
     QFETCH(bool, expectPartial);
-    if (resources == QLatin1String("synthetic")) {
-        const QString python = QStandardPaths::findExecutable(QStringLiteral("python3"));
-        if (python.isEmpty())
-            QSKIP("python3 is needed to generate the synthetic must-gather");
-        resources = m_dir.filePath(QStringLiteral("synthetic"));
-        const QString bench = test::dataPath(QStringLiteral("shared/bench"));
-        QCOMPARE(QProcess::execute(python, {bench + QStringLiteral("/gen-synthetic.py"), QStringLiteral("--ref"),
-                                            bench + QStringLiteral("/reference-core"), QStringLiteral("--seed"),
-                                            bench + QStringLiteral("/seed-core"), QStringLiteral("-n"),
-                                            QStringLiteral("600"), QStringLiteral("-o"), resources}),
-                 0);
-    }
-    ref::ReferenceLoader loader;
-    const ref::LoadResult loaded = loader.load(metadata.toStdString());
-    if (!loaded.ok())
-        QSKIP("the case's reference is meant not to load");
-    const input::KindFilter filter = compare::inputNeeds(*loaded.reference);
+    const test::PreparedInput prepared = test::prepareComparisonInput(metadata, resources, m_dir.path());
+    if (!prepared.skip.isEmpty())
+        QSKIP(prepared.skip.constData());
+    resources = prepared.resources;
+    const input::KindFilter filter = compare::inputNeeds(*prepared.reference);
 
     QTemporaryDir tmp;
     const auto report = [&](const input::KindFilter &f, int &partial) {
@@ -341,10 +318,10 @@ void tst_MustGatherInput::kindFilterMatchesFullParse()
         options.allResources = true;
         options.keepGoing = true;
         options.tmpDir = tmp.path().toStdString();
-        compare::CompareEngine engine(loaded.reference, options, Log::null());
+        compare::CompareEngine engine(prepared.reference, options, Log::null());
         engine.prepare();
         const compare::CompareResult result = engine.compare(std::move(objects.objects));
-        QString text = QString::fromStdString(report::writeReport(result.report, *loaded.reference, {}));
+        QString text = QString::fromStdString(report::writeReport(result.report, *prepared.reference, {}));
         text.replace(QRegularExpression(QStringLiteral("(MERGED|LIVE)-[0-9]+")), QStringLiteral("TEMP"));
         text.replace(QRegularExpression(QStringLiteral("\t[0-9-]+ [0-9:.]+ [+-][0-9]+")), QStringLiteral("\tDATE"));
         return text;

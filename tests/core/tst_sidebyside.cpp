@@ -8,12 +8,9 @@
 #include "compare/CompareEngine.h"
 #include "compare/CrIndependence.h"
 #include "input/FileInputSource.h"
-#include "reference/ReferenceLoader.h"
 #include "report/ReportWriters.h"
 
-#include <QProcess>
 #include <QRegularExpression>
-#include <QStandardPaths>
 #include <QTest>
 
 using namespace ds;
@@ -182,51 +179,30 @@ void tst_SideBySide::sameAsOneByOne_data()
 {
     QTest::addColumn<QString>("metadata");
     QTest::addColumn<QString>("resources");
-    const QDir cases(test::dataPath(QStringLiteral("shared/conformance/cases")));
-    for (const QString &name : cases.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name)) {
-        const QString metadata = cases.filePath(name + QStringLiteral("/reference/metadata.yaml"));
-        const QString resources = cases.filePath(name + QStringLiteral("/resources"));
-        if (QFileInfo::exists(metadata) && QFileInfo(resources).isDir())
-            QTest::newRow(qPrintable(name)) << metadata << resources;
-    }
-    const QString core = test::dataPath(QStringLiteral("shared/bench/reference-core/metadata.yaml"));
-    QTest::newRow("bench seed") << core << test::dataPath(QStringLiteral("shared/bench/seed-core"));
-    QTest::newRow("synthetic must-gather") << core << QStringLiteral("synthetic");
+    for (const test::ComparisonInput &input : test::comparisonInputs())
+        QTest::newRow(qPrintable(input.name)) << input.metadata << input.resources;
 }
 
 void tst_SideBySide::sameAsOneByOne()
 {
     QFETCH(QString, metadata);
     QFETCH(QString, resources);
-    if (resources == QLatin1String("synthetic")) {
-        const QString python = QStandardPaths::findExecutable(QStringLiteral("python3"));
-        if (python.isEmpty())
-            QSKIP("python3 is needed to generate the synthetic must-gather");
-        resources = m_dir.filePath(QStringLiteral("synthetic"));
-        const QString bench = test::dataPath(QStringLiteral("shared/bench"));
-        if (!QFileInfo::exists(resources))
-            QCOMPARE(QProcess::execute(python, {bench + QStringLiteral("/gen-synthetic.py"), QStringLiteral("--ref"),
-                                                bench + QStringLiteral("/reference-core"), QStringLiteral("--seed"),
-                                                bench + QStringLiteral("/seed-core"), QStringLiteral("-n"),
-                                                QStringLiteral("600"), QStringLiteral("-o"), resources}),
-                     0);
-    }
-    ref::ReferenceLoader loader;
-    const ref::LoadResult loaded = loader.load(metadata.toStdString());
-    if (!loaded.ok())
-        QSKIP("the case's reference is meant not to load");
+    const test::PreparedInput prepared = test::prepareComparisonInput(metadata, resources, m_dir.path());
+    if (!prepared.skip.isEmpty())
+        QSKIP(prepared.skip.constData());
+    resources = prepared.resources;
     const auto objects = [&] {
         input::FileInputSource source({resources.toStdString()}, true);
         return source.load(Log::null()).objects;
     };
-    const Outcome oneByOne = compareWith(loaded.reference, objects(), 1, m_dir.path());
+    const Outcome oneByOne = compareWith(prepared.reference, objects(), 1, m_dir.path());
     for (int threads : {2, 4}) {
-        const Outcome sideBySide = compareWith(loaded.reference, objects(), threads, m_dir.path());
+        const Outcome sideBySide = compareWith(prepared.reference, objects(), threads, m_dir.path());
         QCOMPARE(sideBySide.log, oneByOne.log);
         QCOMPARE(sideBySide.report, oneByOne.report);
     }
     if (QTest::currentDataTag() == QLatin1String("synthetic must-gather"))
-        QVERIFY2(compare::crIndependence(*loaded.reference).sideBySide, "reference-core should be compared side by side");
+        QVERIFY2(compare::crIndependence(*prepared.reference).sideBySide, "reference-core should be compared side by side");
 }
 
 // A template that changes the CR it looked up: comparisons after it see the
