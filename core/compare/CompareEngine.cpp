@@ -446,25 +446,33 @@ int CompareEngine::comparisonThreads() const
     return m_options.threads > 0 ? m_options.threads : QThread::idealThreadCount();
 }
 
-// Which CRs lookups may see (CrIndependence): CRs of looked-up kinds, so that
-// lookups before them see them untouched and lookups after them see what their
-// comparison did, and CRs whose templates may change what they look up.
-std::vector<bool> CompareEngine::comparedAlone(const std::vector<input::ClusterObject> &objects) const
+// The CRs lookups can return: those of the kinds lookups name.
+std::vector<bool> CompareEngine::lookupTargets(const std::vector<input::ClusterObject> &objects) const
 {
-    std::vector<bool> alone(objects.size(), false);
+    std::vector<bool> targets(objects.size(), false);
     const std::set<std::string> &kinds = m_independence->lookedUpKinds;
-    if (kinds.empty())
-        return alone;
+    if (!kinds.empty())
+        for (std::size_t i = 0; i < objects.size(); ++i)
+            targets[i] = kinds.count(input::stringField(objects[i].object, {"kind"})) > 0;
+    return targets;
+}
+
+// Which CRs are compared alone (CrIndependence): lookup targets, so that lookups
+// before them see them untouched and lookups after them see what their
+// comparison did, and CRs whose templates may change what they look up.
+std::vector<bool> CompareEngine::comparedAlone(const std::vector<input::ClusterObject> &objects,
+                                               const std::vector<bool> &targets) const
+{
+    std::vector<bool> alone = targets;
     const auto &changing = m_independence->mayChangeLookups;
-    const bool anyChanges = std::find(changing.begin(), changing.end(), true) != changing.end();
+    if (std::find(changing.begin(), changing.end(), true) == changing.end())
+        return alone;
     for (std::size_t i = 0; i < objects.size(); ++i) {
-        const Value &object = objects[i].object;
-        alone[i] = kinds.count(input::stringField(object, {"kind"})) > 0;
-        if (!alone[i] && anyChanges) {
-            bool manual = false;
-            const std::vector<std::size_t> templates = correlate(object, manual);
-            alone[i] = std::any_of(templates.begin(), templates.end(), [&](std::size_t t) { return changing[t]; });
-        }
+        if (alone[i])
+            continue;
+        bool manual = false;
+        const std::vector<std::size_t> templates = correlate(objects[i].object, manual);
+        alone[i] = std::any_of(templates.begin(), templates.end(), [&](std::size_t t) { return changing[t]; });
     }
     return alone;
 }
@@ -480,9 +488,10 @@ bool CompareEngine::compareAll(std::vector<input::ClusterObject> &objects, Conte
     OrderedRunOptions run;
     run.threads = comparisonThreads();
     run.cancel = cancel;
-    std::vector<bool> alone;
+    std::vector<bool> targets, alone;
     if (run.threads > 1) {
-        alone = comparedAlone(objects);
+        targets = lookupTargets(objects);
+        alone = comparedAlone(objects, targets);
         run.exclusive = [&alone](std::size_t i) { return bool(alone[i]); };
     }
     std::vector<std::unique_ptr<Pending>> pending(objects.size());
@@ -490,10 +499,9 @@ bool CompareEngine::compareAll(std::vector<input::ClusterObject> &objects, Conte
     const auto work = [&](std::size_t i) {
         auto p = std::make_unique<Pending>();
         if (run.threads > 1) {
-            const bool lookedUp = m_independence->lookedUpKinds.count(input::stringField(objects[i].object, {"kind"}));
             Evaluation sideBySide(context, p->log);
             p->outcome = evaluate(objects[i], sideBySide);
-            if (!lookedUp)
+            if (!targets[i])
                 objects[i].object = Value(); // nothing reads it again: freed on this thread
         } else {
             p->outcome = evaluate(objects[i], inOrder);

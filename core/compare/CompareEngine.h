@@ -59,7 +59,9 @@ private:
     Candidate diffAgainstTemplate(std::size_t templateIndex, input::ClusterObject &cr,
                                   const std::vector<const UserOverride *> &overrides, Evaluation &context) const;
     int comparisonThreads() const;
-    std::vector<bool> comparedAlone(const std::vector<input::ClusterObject> &objects) const;
+    std::vector<bool> lookupTargets(const std::vector<input::ClusterObject> &objects) const;
+    std::vector<bool> comparedAlone(const std::vector<input::ClusterObject> &objects,
+                                    const std::vector<bool> &targets) const;
     // Compares every CR and records the outcomes in input order; false when cancelled.
     bool compareAll(std::vector<input::ClusterObject> &objects, Context &context, const std::atomic_bool *cancel,
                     const ProgressCallback &progress) const;

@@ -3,12 +3,6 @@
 
 namespace ds::input {
 
-std::string stringField(const Value &object, std::initializer_list<std::string_view> path)
-{
-    const Value *v = object.find(path);
-    return v && v->isString() ? v->str() : std::string();
-}
-
 namespace {
 
 std::string_view stringView(const Value &object, std::initializer_list<std::string_view> path)
@@ -18,6 +12,11 @@ std::string_view stringView(const Value &object, std::initializer_list<std::stri
 }
 
 } // namespace
+
+std::string stringField(const Value &object, std::initializer_list<std::string_view> path)
+{
+    return std::string(stringView(object, path));
+}
 
 std::string objectId(const Value &object)
 {

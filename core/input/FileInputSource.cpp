@@ -267,7 +267,7 @@ void FileInputSource::readArchive(const std::string &archive, ParallelDecoder &d
         return hasResourceExtension(member);
     };
     const auto visit = [&](ArchiveReader::Member &&member) {
-        decoder.submit({archive + ":" + member.path, {}, std::move(member.bytes)});
+        decoder.submit({archive + ":" + member.path, std::move(member.bytes)});
         return true;
     };
     const auto warn = [&log](const std::string &message) { log.warning(message); };

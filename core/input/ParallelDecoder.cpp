@@ -47,24 +47,17 @@ std::optional<std::string> readWholeFile(const std::string &path, std::string &e
     return bytes;
 }
 
-DecodedFile decodeDiskFile(const std::string &displayPath, const std::string &diskPath, const KindFilter &filter)
+DecodedFile decodeDiskFile(const std::string &path, const KindFilter &filter)
 {
     std::string error;
-    const std::optional<std::string> bytes = readWholeFile(diskPath, error);
+    const std::optional<std::string> bytes = readWholeFile(path, error);
     if (!bytes) {
         DecodedFile failed;
-        failed.path = displayPath;
-        failed.warnings.push_back("Skipping " + displayPath + ": cannot read it: " + error);
+        failed.path = path;
+        failed.warnings.push_back("Skipping " + path + ": cannot read it: " + error);
         return failed;
     }
-    return decodeResourceFile(displayPath, *bytes, filter);
-}
-
-DecodedFile decodeJob(const ParallelDecoder::Job &job, const KindFilter &filter)
-{
-    if (job.diskPath.empty())
-        return decodeResourceFile(job.displayPath, job.bytes, filter);
-    return decodeDiskFile(job.displayPath, job.diskPath, filter);
+    return decodeResourceFile(path, *bytes, filter);
 }
 
 } // namespace
@@ -81,7 +74,7 @@ std::vector<DecodedFile> ParallelDecoder::decodeFiles(const std::vector<std::str
             if (cancel && cancel->load())
                 results[i].path = paths[i]; // drained without decoding
             else
-                results[i] = decodeDiskFile(paths[i], paths[i], filter);
+                results[i] = decodeDiskFile(paths[i], filter);
             const std::size_t finished = done.fetch_add(1) + 1;
             if (progress)
                 progress(finished, paths.size(), paths[i]);
@@ -159,7 +152,7 @@ void ParallelDecoder::work()
         if (m_cancel && m_cancel->load())
             decoded.path = job.displayPath; // drained without decoding
         else
-            decoded = decodeJob(job, m_filter);
+            decoded = decodeResourceFile(job.displayPath, job.bytes, m_filter);
         guard.lock();
         m_results[index] = std::move(decoded);
         const std::size_t done = ++m_done;

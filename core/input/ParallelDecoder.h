@@ -14,17 +14,16 @@
 
 namespace ds::input {
 
-// Reads and decodes resource files on every core. The caller submits files in
-// the order they must be reported (a directory walk's list, or an archive
-// streamed member by member); `finish` returns the results in that order.
+// Decodes resource files on every core, results in the order they must be
+// reported: files whose list is known (decodeFiles), or files streamed one by
+// one (an archive's members: submit, then finish).
 class ParallelDecoder
 {
 public:
     struct Job
     {
         std::string displayPath;
-        std::string diskPath; // read by the worker when set
-        std::string bytes;    // otherwise the content itself
+        std::string bytes;
     };
 
     // `total` (0 if unknown) is only passed on to `progress`, which is called
