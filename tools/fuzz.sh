@@ -50,5 +50,5 @@ esac
 # (core/util/LargeStack.h); the fuzzer's main thread gets as much, or deep but
 # legitimate nesting (4000 parentheses) would overflow its default 8 MiB.
 ulimit -s unlimited 2>/dev/null || ulimit -s 1048576 2>/dev/null || true
-exec "$build/tests/fuzz/fuzz_$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+exec "$build/fuzz/fuzz_$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
     -max_len="$max_len" -print_final_stats=1 -artifact_prefix="$findings/" "$@" "$corpus" "$seeds"

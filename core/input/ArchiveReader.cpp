@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ArchiveReader.h"
 
+#include "ArchiveBackend.h"
 #include "text/Utf8.h"
-
-#include <archive.h>
-#include <archive_entry.h>
+#include "util/ModuleLoader.h"
 
 #include <algorithm>
 #include <array>
@@ -15,28 +14,9 @@ namespace ds::input {
 
 namespace {
 
-struct ArchiveDeleter
-{
-    void operator()(archive *a) const { archive_read_free(a); }
-};
-using ArchivePtr = std::unique_ptr<archive, ArchiveDeleter>;
-
 bool endsWith(std::string_view s, std::string_view suffix)
 {
     return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
-std::string libarchiveError(archive *a)
-{
-    const char *text = archive_error_string(a);
-    return text ? text : "unknown error";
-}
-
-std::string rawMemberName(archive_entry *entry)
-{
-    const char *utf8 = archive_entry_pathname_utf8(entry);
-    const char *raw = utf8 ? utf8 : archive_entry_pathname(entry);
-    return raw ? raw : "";
 }
 
 std::string tooLarge(const std::string &archivePath, const std::string &path, std::uint64_t limit)
@@ -47,16 +27,16 @@ std::string tooLarge(const std::string &archivePath, const std::string &path, st
 
 // The member's data; nullopt with `error` set when the stream is damaged, or
 // with `error` empty when it grows beyond `limit` bytes.
-std::optional<std::string> readData(archive *a, std::uint64_t limit, std::string &error)
+std::optional<std::string> readData(ArchiveStream &stream, std::uint64_t limit, std::string &error)
 {
     std::string bytes;
     std::array<char, 1 << 16> buffer{};
     for (;;) {
-        const la_ssize_t n = archive_read_data(a, buffer.data(), buffer.size());
+        const std::int64_t n = stream.read(buffer.data(), buffer.size());
         if (n == 0)
             return bytes;
         if (n < 0) {
-            error = libarchiveError(a);
+            error = stream.error();
             return std::nullopt;
         }
         if (bytes.size() + static_cast<std::size_t>(n) > limit)
@@ -103,41 +83,47 @@ bool ArchiveReader::isArchive(std::string_view path)
     return false;
 }
 
+std::optional<std::string> ArchiveReader::unavailable()
+{
+    std::string error;
+    if (!loadModule<const ArchiveBackend>("archive", error))
+        return error;
+    return std::nullopt;
+}
+
 std::optional<std::string> ArchiveReader::read(const std::string &archivePath, const PathFilter &wanted,
                                                const Visitor &visit, const std::atomic_bool *cancel,
                                                const Warn &warn, std::uint64_t maxMemberBytes)
 {
-    ArchivePtr a(archive_read_new());
-    archive_read_support_filter_all(a.get());
-    archive_read_support_format_tar(a.get());
-    archive_read_support_format_gnutar(a.get());
-    archive_read_support_format_zip(a.get());
-    if (archive_read_open_filename(a.get(), archivePath.c_str(), 1 << 16) != ARCHIVE_OK)
-        return "cannot open archive " + archivePath + ": " + libarchiveError(a.get());
-    archive_entry *entry = nullptr;
+    std::string error;
+    const auto *backend = loadModule<const ArchiveBackend>("archive", error);
+    if (!backend)
+        return "cannot read archive " + archivePath + ": " + error;
+    const std::unique_ptr<ArchiveStream> stream = backend->open(archivePath, error);
+    if (!stream)
+        return "cannot open archive " + archivePath + ": " + error;
+    ArchiveStream::Header header;
     std::string lastPath;
     for (;;) {
         if (cancel && cancel->load())
             return std::nullopt;
-        const int status = archive_read_next_header(a.get(), &entry);
-        if (status == ARCHIVE_EOF)
+        const ArchiveStream::Next next = stream->next(header);
+        if (next == ArchiveStream::Next::End)
             return std::nullopt;
-        if (status < ARCHIVE_WARN) {
+        if (next == ArchiveStream::Next::Damaged) {
             const std::string where = lastPath.empty() ? std::string() : " after " + lastPath;
-            return "archive " + archivePath + " is damaged" + where + ": " + libarchiveError(a.get());
+            return "archive " + archivePath + " is damaged" + where + ": " + stream->error();
         }
-        const std::string path = memberPath(rawMemberName(entry));
+        const std::string path = memberPath(header.rawName);
         lastPath = path;
-        if (archive_entry_filetype(entry) != AE_IFREG || !wanted(path))
-            continue; // libarchive skips the data on the next header call
-        if (archive_entry_size_is_set(entry) && archive_entry_size(entry) >= 0
-            && static_cast<std::uint64_t>(archive_entry_size(entry)) > maxMemberBytes) {
+        if (!header.regularFile || !wanted(path))
+            continue; // the data is skipped on the next header call
+        if (header.size && *header.size > maxMemberBytes) {
             if (warn)
                 warn(tooLarge(archivePath, path, maxMemberBytes));
             continue;
         }
-        std::string error;
-        std::optional<std::string> bytes = readData(a.get(), maxMemberBytes, error);
+        std::optional<std::string> bytes = readData(*stream, maxMemberBytes, error);
         if (!bytes && error.empty()) {
             if (warn)
                 warn(tooLarge(archivePath, path, maxMemberBytes));
