@@ -26,6 +26,7 @@ private slots:
     {
         QTest::addColumn<QString>("name");
         QTest::newRow("archive") << "archive";
+        QTest::newRow("crypto") << "crypto";
     }
     void engineModulesLoadOnce()
     {

@@ -3,27 +3,20 @@
 // encoding/base64 and base32 with their exact error offsets, digests, bcrypt,
 // the Master Password algorithm, AES-256-CBC and sprig's key/certificate helpers.
 #include "Certificate.h"
+#include "CryptoBackend.h"
 #include "FunctionGroups.h"
+#include "GoEncoding.h"
 #include "template/FunctionError.h"
 #include "template/FunctionRegistry.h"
-#include "text/Utf8.h"
 #include "value/GoFloat.h"
 
-#include <openssl/bn.h>
-#include <openssl/core_names.h>
-#include <openssl/decoder.h>
-#include <openssl/evp.h>
-#include <openssl/kdf.h>
-#include <openssl/objects.h>
-#include <openssl/rand.h>
-#include <openssl/x509.h>
-#include <openssl/x509v3.h>
+#include <QCryptographicHash>
+#include <QMessageAuthenticationCode>
 
 #include <arpa/inet.h>
 
 #include <algorithm>
 #include <array>
-#include <chrono>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -37,115 +30,19 @@ namespace ds::tmpl {
 namespace {
 
 // ---------------------------------------------------------------------------
-// Go's encoding/base64 and encoding/base32 (standard alphabets, padded)
+// Go's encoding/base64 (GoEncoding.h) and encoding/base32 (standard alphabets, padded)
 
-constexpr std::string_view kBase64Alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 constexpr std::string_view kBase32Alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 // bcrypt's own base64 alphabet (no padding).
 constexpr std::string_view kBcryptAlphabet = "./ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
-std::string base64Encode(std::string_view in, std::string_view alphabet = kBase64Alphabet, bool pad = true)
-{
-    std::string out;
-    out.reserve((in.size() + 2) / 3 * 4);
-    std::size_t i = 0;
-    for (; i + 3 <= in.size(); i += 3) {
-        const std::uint32_t v = std::uint8_t(in[i]) << 16 | std::uint8_t(in[i + 1]) << 8 | std::uint8_t(in[i + 2]);
-        for (int shift = 18; shift >= 0; shift -= 6)
-            out.push_back(alphabet[(v >> shift) & 0x3f]);
-    }
-    const std::size_t rest = in.size() - i;
-    if (rest == 0)
-        return out;
-    std::uint32_t v = std::uint8_t(in[i]) << 16;
-    if (rest == 2)
-        v |= std::uint8_t(in[i + 1]) << 8;
-    out.push_back(alphabet[(v >> 18) & 0x3f]);
-    out.push_back(alphabet[(v >> 12) & 0x3f]);
-    if (rest == 2)
-        out.push_back(alphabet[(v >> 6) & 0x3f]);
-    if (pad)
-        out.append(rest == 2 ? 1 : 2, '=');
-    return out;
-}
-
-std::array<std::uint8_t, 256> decodeMap(std::string_view alphabet)
-{
-    std::array<std::uint8_t, 256> map;
-    map.fill(0xff);
-    for (std::size_t i = 0; i < alphabet.size(); ++i)
-        map[std::uint8_t(alphabet[i])] = std::uint8_t(i);
-    return map;
-}
-
-// A decoded string, or Go's CorruptInputError offset.
-struct Decoded
-{
-    std::string bytes;
-    std::optional<std::int64_t> errorAt;
-};
-
-// One 4-character quantum of base64.StdEncoding.Decode, including Go's handling
-// of CR/LF, padding and trailing garbage (the error offsets are Go's).
-bool decodeBase64Quantum(std::string_view src, std::size_t &si, Decoded &out)
-{
-    static const auto map = decodeMap(kBase64Alphabet);
-    std::array<std::uint8_t, 4> dbuf{};
-    int dlen = 4;
-    for (int j = 0; j < 4; ++j) {
-        if (si == src.size()) {
-            if (j == 0)
-                return false;
-            out.errorAt = std::int64_t(si) - j; // j == 1, or missing padding
-            return false;
-        }
-        const auto in = std::uint8_t(src[si++]);
-        if (map[in] != 0xff) {
-            dbuf[j] = map[in];
-            continue;
-        }
-        if (in == '\n' || in == '\r') {
-            --j;
-            continue;
-        }
-        if (in != '=' || j < 2) {
-            out.errorAt = std::int64_t(si) - 1;
-            return false;
-        }
-        if (j == 2) { // "==" expected, the first one is consumed
-            while (si < src.size() && (src[si] == '\n' || src[si] == '\r'))
-                ++si;
-            if (si == src.size()) {
-                out.errorAt = std::int64_t(src.size());
-                return false;
-            }
-            if (src[si] != '=') {
-                out.errorAt = std::int64_t(si) - 1;
-                return false;
-            }
-            ++si;
-        }
-        while (si < src.size() && (src[si] == '\n' || src[si] == '\r'))
-            ++si;
-        if (si < src.size())
-            out.errorAt = std::int64_t(si); // trailing garbage (bytes so far are kept)
-        dlen = j;
-        break;
-    }
-    const std::uint32_t v = dbuf[0] << 18 | dbuf[1] << 12 | dbuf[2] << 6 | dbuf[3];
-    const char bytes[3] = {char(v >> 16), char(v >> 8), char(v)};
-    out.bytes.append(bytes, std::size_t(dlen - 1));
-    return !out.errorAt && si < src.size();
-}
-
-Decoded base64Decode(std::string_view src)
-{
-    Decoded out;
-    std::size_t si = 0;
-    while (si < src.size() && decodeBase64Quantum(src, si, out)) {
-    }
-    return out;
-}
+using goenc::base64Decode;
+using goenc::base64Encode;
+using goenc::decodeMap;
+using goenc::Decoded;
+using goenc::kBase64Alphabet;
+using goenc::PemBlock;
+using goenc::pemDecode;
 
 std::string corruptInput(std::string_view encoding, std::int64_t at)
 {
@@ -237,12 +134,10 @@ std::string hexEncode(const unsigned char *data, std::size_t size)
     return out;
 }
 
-std::string digestHex(const EVP_MD *md, const std::string &s)
+std::string digestHex(QCryptographicHash::Algorithm algorithm, const std::string &s)
 {
-    unsigned char buf[EVP_MAX_MD_SIZE];
-    unsigned int len = 0;
-    EVP_Digest(s.data(), s.size(), buf, &len, md, nullptr);
-    return hexEncode(buf, len);
+    const QByteArray digest = QCryptographicHash::hash(QByteArrayView(s.data(), qsizetype(s.size())), algorithm);
+    return hexEncode(reinterpret_cast<const unsigned char *>(digest.constData()), std::size_t(digest.size()));
 }
 
 std::uint32_t adler32(std::string_view s)
@@ -605,56 +500,22 @@ std::string derivePassword(std::uint32_t counter, const std::string &type, const
     appendBigEndian32(salt, std::uint32_t(user.size()));
     salt += user;
     unsigned char key[64];
-    // N=32768, r=8 needs 32 MiB plus a little: above OpenSSL's default limit.
-    if (EVP_PBE_scrypt(password.data(), password.size(), reinterpret_cast<const unsigned char *>(salt.data()),
-                       salt.size(), 32768, 8, 2, 64 * 1024 * 1024, key, sizeof key)
-        != 1)
+    if (!cryptoBackend().scrypt(password, salt, key))
         return "failed to derive password: scrypt failed";
     std::string message = seed;
     appendBigEndian32(message, std::uint32_t(site.size()));
     message += site;
     appendBigEndian32(message, counter);
-    unsigned char mac[32];
-    std::size_t macLen = 0;
-    EVP_Q_mac(nullptr, "HMAC", nullptr, "SHA256", nullptr, key, sizeof key,
-              reinterpret_cast<const unsigned char *>(message.data()), message.size(), mac, sizeof mac, &macLen);
+    const QByteArray digest = QMessageAuthenticationCode::hash(
+        QByteArray(message.data(), qsizetype(message.size())),
+        QByteArray(reinterpret_cast<const char *>(key), sizeof key), QCryptographicHash::Sha256);
+    const auto *mac = reinterpret_cast<const unsigned char *>(digest.constData());
     const std::string_view chosen = it->second[mac[0] % it->second.size()];
     std::string out;
     for (std::size_t i = 0; i < chosen.size(); ++i) {
         const std::string_view chars = templateCharacters(chosen[i]);
         out.push_back(chars[mac[i + 1] % chars.size()]);
     }
-    return out;
-}
-
-// ---------------------------------------------------------------------------
-// encryptAES / decryptAES: AES-256-CBC, Go's (non-validating) PKCS#7 handling
-
-template <auto Free>
-struct Deleter
-{
-    template <class T>
-    void operator()(T *p) const
-    {
-        Free(p);
-    }
-};
-using CipherCtxPtr = std::unique_ptr<EVP_CIPHER_CTX, Deleter<EVP_CIPHER_CTX_free>>;
-
-std::string aesCbc(bool encrypt, const std::string &password, std::string_view iv, std::string_view input)
-{
-    unsigned char key[32] = {};
-    std::copy_n(password.begin(), std::min<std::size_t>(password.size(), 32), key);
-    CipherCtxPtr ctx(EVP_CIPHER_CTX_new());
-    std::string out(input.size() + 16, '\0');
-    int len = 0, finalLen = 0;
-    EVP_CipherInit_ex(ctx.get(), EVP_aes_256_cbc(), nullptr, key, reinterpret_cast<const unsigned char *>(iv.data()),
-                      encrypt ? 1 : 0);
-    EVP_CIPHER_CTX_set_padding(ctx.get(), 0);
-    EVP_CipherUpdate(ctx.get(), reinterpret_cast<unsigned char *>(out.data()), &len,
-                     reinterpret_cast<const unsigned char *>(input.data()), int(input.size()));
-    EVP_CipherFinal_ex(ctx.get(), reinterpret_cast<unsigned char *>(out.data()) + len, &finalLen);
-    out.resize(std::size_t(len + finalLen));
     return out;
 }
 
@@ -665,7 +526,7 @@ std::string encryptAES(FunctionContext &context, const std::string &password, co
     const std::size_t padding = 16 - plaintext.size() % 16;
     const std::string content = plaintext + std::string(padding, char(padding));
     const std::string iv = randomBytes(context, 16);
-    return base64Encode(iv + aesCbc(true, password, iv, content));
+    return base64Encode(iv + cryptoBackend().aes256Cbc(true, password, iv, content));
 }
 
 // Go panics where sprig's decryptAES indexes out of range; the template engine
@@ -688,7 +549,7 @@ std::string decryptAES(const std::string &password, const std::string &crypt64)
         throw FunctionError("crypto/cipher: input not full blocks");
     if (len == 16)
         throw FunctionError("runtime error: index out of range [-1]");
-    const std::string decrypted = aesCbc(false, password, data.substr(0, 16), data.substr(16));
+    const std::string decrypted = cryptoBackend().aes256Cbc(false, password, data.substr(0, 16), data.substr(16));
     const auto end = std::int64_t(decrypted.size()) - std::uint8_t(decrypted.back());
     if (end < 0)
         throw FunctionError("runtime error: slice bounds out of range [:" + std::to_string(end) + "]");
@@ -696,364 +557,7 @@ std::string decryptAES(const std::string &password, const std::string &crypt64)
 }
 
 // ---------------------------------------------------------------------------
-// PEM (Go's encoding/pem)
-
-std::string pemEncode(std::string_view type, std::string_view der)
-{
-    std::string out = "-----BEGIN " + std::string(type) + "-----\n";
-    const std::string body = base64Encode(der);
-    for (std::size_t i = 0; i < body.size(); i += 64)
-        out += body.substr(i, 64) + "\n";
-    return out + "-----END " + std::string(type) + "-----\n";
-}
-
-struct PemBlock
-{
-    std::string type;
-    std::string bytes;
-};
-
-// getLine of encoding/pem: one line without its "\r\n"/"\n" and trailing blanks.
-std::string_view pemLine(std::string_view data, std::string_view &rest)
-{
-    std::size_t i = data.find('\n');
-    std::size_t j = i;
-    if (i == std::string_view::npos) {
-        i = j = data.size();
-    } else {
-        j = i + 1;
-        if (i > 0 && data[i - 1] == '\r')
-            --i;
-    }
-    rest = data.substr(j);
-    std::string_view line = data.substr(0, i);
-    while (!line.empty() && (line.back() == ' ' || line.back() == '\t'))
-        line.remove_suffix(1);
-    return line;
-}
-
-// pem.Decode: the first well-formed block anywhere in data.
-std::optional<PemBlock> pemDecode(std::string_view data)
-{
-    std::string_view rest = data;
-    for (;;) {
-        if (rest.starts_with("-----BEGIN ")) {
-            rest.remove_prefix(11);
-        } else if (const auto at = rest.find("\n-----BEGIN "); at != std::string_view::npos) {
-            rest.remove_prefix(at + 12);
-        } else {
-            return std::nullopt;
-        }
-        std::string_view typeLine = pemLine(rest, rest);
-        if (!typeLine.ends_with("-----"))
-            continue;
-        typeLine.remove_suffix(5);
-        bool hasHeaders = false;
-        for (;;) {
-            if (rest.empty())
-                return std::nullopt;
-            std::string_view next;
-            const std::string_view line = pemLine(rest, next);
-            if (line.find(':') == std::string_view::npos)
-                break;
-            hasHeaders = true;
-            rest = next;
-        }
-        std::size_t endIndex = 0, trailerIndex = 0;
-        if (!hasHeaders && rest.starts_with("-----END ")) {
-            trailerIndex = 9;
-        } else {
-            endIndex = rest.find("\n-----END ");
-            if (endIndex == std::string_view::npos)
-                continue;
-            trailerIndex = endIndex + 10;
-        }
-        std::string_view trailer = rest.substr(trailerIndex);
-        const std::size_t trailerLen = typeLine.size() + 5;
-        if (trailer.size() < trailerLen)
-            continue;
-        std::string_view afterEnd;
-        const std::string_view restOfEndLine = trailer.substr(trailerLen);
-        trailer = trailer.substr(0, trailerLen);
-        if (!trailer.starts_with(typeLine) || !trailer.ends_with("-----") || !pemLine(restOfEndLine, afterEnd).empty())
-            continue;
-        std::string body;
-        for (char c : rest.substr(0, endIndex))
-            if (c != ' ' && c != '\t')
-                body.push_back(c);
-        Decoded decoded = base64Decode(body);
-        if (decoded.errorAt)
-            continue;
-        return PemBlock{std::string(typeLine), std::move(decoded.bytes)};
-    }
-}
-
-// ---------------------------------------------------------------------------
-// Private keys (sprig's generatePrivateKey, pemBlockForKey, parsePrivateKeyPEM)
-
-using PkeyPtr = std::unique_ptr<EVP_PKEY, Deleter<EVP_PKEY_free>>;
-using PkeyCtxPtr = std::unique_ptr<EVP_PKEY_CTX, Deleter<EVP_PKEY_CTX_free>>;
-using X509Ptr = std::unique_ptr<X509, Deleter<X509_free>>;
-using NamePtr = std::unique_ptr<X509_NAME, Deleter<X509_NAME_free>>;
-
-std::string toDer(int (*encode)(const EVP_PKEY *, unsigned char **), const EVP_PKEY *key)
-{
-    unsigned char *buf = nullptr;
-    const int len = encode(key, &buf);
-    if (len <= 0)
-        return {};
-    std::string der(reinterpret_cast<const char *>(buf), std::size_t(len));
-    OPENSSL_free(buf);
-    return der;
-}
-
-int encodePkcs8(const EVP_PKEY *key, unsigned char **out)
-{
-    std::unique_ptr<PKCS8_PRIV_KEY_INFO, Deleter<PKCS8_PRIV_KEY_INFO_free>> info(EVP_PKEY2PKCS8(key));
-    return info ? i2d_PKCS8_PRIV_KEY_INFO(info.get(), out) : -1;
-}
-
-// pemBlockForKey: PKCS#1, SEC 1 and OpenSSL's DSA layout for those types,
-// PKCS#8 for everything else (ed25519, x25519).
-std::string pemForKey(const EVP_PKEY *key)
-{
-    if (EVP_PKEY_is_a(key, "RSA"))
-        return pemEncode("RSA PRIVATE KEY", toDer(i2d_PrivateKey, key));
-    if (EVP_PKEY_is_a(key, "DSA"))
-        return pemEncode("DSA PRIVATE KEY", toDer(i2d_PrivateKey, key));
-    if (EVP_PKEY_is_a(key, "EC"))
-        return pemEncode("EC PRIVATE KEY", toDer(i2d_PrivateKey, key));
-    return pemEncode("PRIVATE KEY", toDer(encodePkcs8, key));
-}
-
-PkeyPtr generateDsaKey()
-{
-    PkeyCtxPtr paramCtx(EVP_PKEY_CTX_new_from_name(nullptr, "DSA", nullptr));
-    EVP_PKEY *params = nullptr;
-    if (!paramCtx || EVP_PKEY_paramgen_init(paramCtx.get()) <= 0
-        || EVP_PKEY_CTX_set_dsa_paramgen_bits(paramCtx.get(), 2048) <= 0
-        || EVP_PKEY_CTX_set_dsa_paramgen_q_bits(paramCtx.get(), 256) <= 0
-        || EVP_PKEY_paramgen(paramCtx.get(), &params) <= 0)
-        return nullptr;
-    PkeyPtr paramKey(params);
-    PkeyCtxPtr keyCtx(EVP_PKEY_CTX_new_from_pkey(nullptr, params, nullptr));
-    EVP_PKEY *key = nullptr;
-    if (!keyCtx || EVP_PKEY_keygen_init(keyCtx.get()) <= 0 || EVP_PKEY_keygen(keyCtx.get(), &key) <= 0)
-        return nullptr;
-    return PkeyPtr(key);
-}
-
-PkeyPtr generateRsaKey(unsigned bits)
-{
-    return PkeyPtr(EVP_PKEY_Q_keygen(nullptr, nullptr, "RSA", std::size_t(bits)));
-}
-
-std::string genPrivateKey(const std::string &type)
-{
-    PkeyPtr key;
-    if (type.empty() || type == "rsa")
-        key = generateRsaKey(4096);
-    else if (type == "dsa")
-        key = generateDsaKey();
-    else if (type == "ecdsa")
-        key.reset(EVP_PKEY_Q_keygen(nullptr, nullptr, "EC", "P-256"));
-    else if (type == "ed25519")
-        key.reset(EVP_PKEY_Q_keygen(nullptr, nullptr, "ED25519"));
-    else
-        return "Unknown type " + type;
-    if (!key)
-        return "failed to generate private key: key generation failed";
-    return pemForKey(key.get());
-}
-
-// The shape of a DER private key, enough to tell the formats apart the way Go's
-// "use ParseXxx instead" hints do.
-enum class KeyShape { Unknown, Pkcs8, Sec1, Integers };
-
-struct DerElement
-{
-    std::uint8_t tag = 0;
-    std::string_view content;
-    std::string_view whole;
-};
-
-std::optional<DerElement> readDer(std::string_view &data)
-{
-    if (data.size() < 2)
-        return std::nullopt;
-    const auto tag = std::uint8_t(data[0]);
-    std::size_t len = std::uint8_t(data[1]), header = 2;
-    if (len & 0x80) {
-        const std::size_t n = len & 0x7f;
-        if (n == 0 || n > 4 || data.size() < 2 + n)
-            return std::nullopt;
-        len = 0;
-        for (std::size_t i = 0; i < n; ++i)
-            len = len << 8 | std::uint8_t(data[2 + i]);
-        header += n;
-    }
-    if (data.size() - header < len)
-        return std::nullopt;
-    DerElement e{tag, data.substr(header, len), data.substr(0, header + len)};
-    data.remove_prefix(header + len);
-    return e;
-}
-
-// SEQUENCE { INTEGER, X, ... }: X is a SEQUENCE in PKCS#8, an OCTET STRING in
-// SEC 1 and an INTEGER in PKCS#1 and DSA keys. algorithm receives PKCS#8's OID.
-KeyShape keyShape(std::string_view der, std::string_view *algorithm = nullptr)
-{
-    auto outer = readDer(der);
-    if (!outer || outer->tag != 0x30)
-        return KeyShape::Unknown;
-    std::string_view inner = outer->content;
-    auto version = readDer(inner);
-    auto second = readDer(inner);
-    if (!version || version->tag != 0x02 || !second)
-        return KeyShape::Unknown;
-    switch (second->tag) {
-    case 0x30: {
-        std::string_view algId = second->content;
-        auto oid = readDer(algId);
-        if (!oid || oid->tag != 0x06)
-            return KeyShape::Unknown;
-        if (algorithm)
-            *algorithm = oid->whole;
-        return KeyShape::Pkcs8;
-    }
-    case 0x04: return KeyShape::Sec1;
-    case 0x02: return KeyShape::Integers;
-    default: return KeyShape::Unknown;
-    }
-}
-
-std::string oidText(std::string_view der)
-{
-    const auto *p = reinterpret_cast<const unsigned char *>(der.data());
-    std::unique_ptr<ASN1_OBJECT, Deleter<ASN1_OBJECT_free>> obj(d2i_ASN1_OBJECT(nullptr, &p, long(der.size())));
-    char buf[128] = {};
-    if (obj)
-        OBJ_obj2txt(buf, sizeof buf, obj.get(), 1);
-    return buf;
-}
-
-PkeyPtr decodeKey(std::string_view der, const char *structure, const char *keyType)
-{
-    EVP_PKEY *key = nullptr;
-    std::unique_ptr<OSSL_DECODER_CTX, Deleter<OSSL_DECODER_CTX_free>> ctx(OSSL_DECODER_CTX_new_for_pkey(
-        &key, "DER", structure, keyType, OSSL_KEYMGMT_SELECT_KEYPAIR, nullptr, nullptr));
-    const auto *data = reinterpret_cast<const unsigned char *>(der.data());
-    std::size_t len = der.size();
-    if (!ctx || OSSL_DECODER_from_data(ctx.get(), &data, &len) != 1) {
-        EVP_PKEY_free(key);
-        return nullptr;
-    }
-    return PkeyPtr(key);
-}
-
-// Go's crypto/x509 knows only the NIST curves.
-bool isGoCurve(const EVP_PKEY *key)
-{
-    char group[64] = {};
-    if (EVP_PKEY_get_utf8_string_param(key, OSSL_PKEY_PARAM_GROUP_NAME, group, sizeof group, nullptr) != 1)
-        return false;
-    const std::string_view g(group);
-    return g == "prime256v1" || g == "secp384r1" || g == "secp521r1" || g == "secp224r1";
-}
-
-// Go's asn1 errors are not reproduced byte for byte; this stands for all of them.
-constexpr const char *kMalformedKey = "asn1: structure error: malformed private key";
-
-std::string wrongFormatHint(KeyShape shape)
-{
-    switch (shape) {
-    case KeyShape::Pkcs8: return "x509: failed to parse private key (use ParsePKCS8PrivateKey instead for this key format)";
-    case KeyShape::Sec1: return "x509: failed to parse private key (use ParseECPrivateKey instead for this key format)";
-    case KeyShape::Integers:
-        return "x509: failed to parse private key (use ParsePKCS1PrivateKey instead for this key format)";
-    default: return kMalformedKey;
-    }
-}
-
-// x509.ParsePKCS8PrivateKey: RSA, ECDSA (NIST curves), Ed25519 and X25519 only.
-PkeyPtr parsePkcs8(std::string_view der)
-{
-    std::string_view algorithm;
-    const KeyShape shape = keyShape(der, &algorithm);
-    if (shape != KeyShape::Pkcs8)
-        throw FunctionError(wrongFormatHint(shape));
-    const std::string oid = oidText(algorithm);
-    struct Known { const char *oid, *type, *error; };
-    static constexpr Known known[] = {
-        {"1.2.840.113549.1.1.1", "RSA", "x509: failed to parse RSA private key embedded in PKCS#8: "},
-        {"1.2.840.10045.2.1", "EC", "x509: failed to parse EC private key embedded in PKCS#8: "},
-        {"1.3.101.112", "ED25519", "x509: invalid Ed25519 private key: "},
-        {"1.3.101.110", "X25519", "x509: invalid X25519 private key: "},
-    };
-    for (const Known &k : known) {
-        if (oid != k.oid)
-            continue;
-        PkeyPtr key = decodeKey(der, "PrivateKeyInfo", nullptr);
-        if (!key || !EVP_PKEY_is_a(key.get(), k.type))
-            throw FunctionError(std::string(k.error) + kMalformedKey);
-        if (EVP_PKEY_is_a(key.get(), "EC") && !isGoCurve(key.get()))
-            throw FunctionError(std::string(k.error) + "x509: unknown elliptic curve");
-        return key;
-    }
-    throw FunctionError("x509: PKCS#8 wrapping contained private key with unknown algorithm: " + oid);
-}
-
-// x509.ParsePKCS1PrivateKey / ParseECPrivateKey (failure: Go's text for a body
-// that is none of the known formats).
-PkeyPtr parseTypeSpecific(std::string_view der, KeyShape expected, const char *type, const std::string &prefix,
-                          const std::string &failure)
-{
-    const KeyShape shape = keyShape(der);
-    if (shape != expected && shape != KeyShape::Unknown)
-        throw FunctionError(prefix + wrongFormatHint(shape));
-    PkeyPtr key = shape == expected ? decodeKey(der, "type-specific", type) : nullptr;
-    if (!key)
-        throw FunctionError(prefix + failure);
-    if (EVP_PKEY_is_a(key.get(), "EC") && !isGoCurve(key.get()))
-        throw FunctionError(prefix + "x509: unknown elliptic curve");
-    return key;
-}
-
-// sprig's parsePrivateKeyPEM, with its error texts.
-PkeyPtr parsePrivateKeyPem(std::string_view pem)
-{
-    const std::optional<PemBlock> block = pemDecode(pem);
-    if (!block)
-        throw FunctionError("no PEM data in input");
-    const std::string &type = block->type;
-    if (type == "PRIVATE KEY") {
-        try {
-            return parsePkcs8(block->bytes);
-        } catch (const FunctionError &e) {
-            throw FunctionError(std::string("decoding PEM as PKCS#8: ") + e.what());
-        }
-    }
-    if (!type.ends_with(" PRIVATE KEY"))
-        throw FunctionError("no private key data in PEM block of type " + type);
-    const std::string kind = type.substr(0, type.size() - 12);
-    if (kind == "RSA")
-        return parseTypeSpecific(block->bytes, KeyShape::Integers, "RSA", "parsing RSA private key from PEM: ",
-                                 kMalformedKey);
-    if (kind == "EC")
-        return parseTypeSpecific(block->bytes, KeyShape::Sec1, "EC", "parsing EC private key from PEM: ",
-                                 std::string("x509: failed to parse EC private key: ") + kMalformedKey);
-    if (kind == "DSA") {
-        PkeyPtr key = keyShape(block->bytes) == KeyShape::Integers ? decodeKey(block->bytes, "type-specific", "DSA")
-                                                                    : nullptr;
-        if (!key)
-            throw FunctionError(std::string("parsing DSA private key from PEM: ") + kMalformedKey);
-        return key;
-    }
-    throw FunctionError("invalid private key type " + type);
-}
-
-// ---------------------------------------------------------------------------
-// Certificates (sprig's getBaseCertTemplate and getCertAndKey over crypto/x509)
+// Certificates (sprig's getBaseCertTemplate; getCertAndKey is the crypto module's)
 
 // fmt's %v of a list element, for sprig's "is not a string" errors.
 std::string goText(const Value &v)
@@ -1084,50 +588,6 @@ std::string goText(const Value &v)
     }
     return {};
 }
-
-// strconv.Quote, for x509's %q in error texts.
-std::string goQuote(std::string_view s)
-{
-    static constexpr char hex[] = "0123456789abcdef";
-    std::string out = "\"";
-    for (std::size_t i = 0; i < s.size();) {
-        int width = 1;
-        const char32_t r = utf8::decodeRune(s, i, width);
-        if (r == utf8::kRuneError && width == 1) {
-            out += "\\x";
-            out += hex[std::uint8_t(s[i]) >> 4];
-            out += hex[std::uint8_t(s[i]) & 15];
-        } else if (r == '"' || r == '\\') {
-            out += '\\';
-            out += char(r);
-        } else if (utf8::isPrint(r)) {
-            out += s.substr(i, std::size_t(width));
-        } else {
-            static constexpr std::string_view escapes = "a\ab\bf\fn\nr\rt\tv\v";
-            const auto at = r < 0x80 ? escapes.find(char(r)) : std::string_view::npos;
-            if (at != std::string_view::npos && at % 2 == 1) {
-                out += '\\';
-                out += escapes[at - 1];
-            } else {
-                const int digits = r < 0x80 ? 2 : r < 0x10000 ? 4 : 8;
-                out += r < 0x80 ? "\\x" : r < 0x10000 ? "\\u" : "\\U";
-                for (int k = digits - 1; k >= 0; --k)
-                    out += hex[(r >> (4 * k)) & 15];
-            }
-        }
-        i += std::size_t(width);
-    }
-    return out + "\"";
-}
-
-struct CertRequest
-{
-    std::string commonName;
-    std::vector<std::string> ips; // 4 or 16 bytes each, as x509 marshals net.IP
-    std::vector<std::string> dnsNames;
-    std::int64_t days = 0;
-    bool isCA = false;
-};
 
 // net.ParseIP, in the form x509 writes into the certificate (To4 when possible).
 std::optional<std::string> parseIp(const std::string &text)
@@ -1163,236 +623,64 @@ CertRequest baseCertTemplate(const std::string &cn, const Value &ips, const Valu
     return request;
 }
 
-// The ASN.1 string type encoding/asn1 chooses for a Name attribute value.
-int nameStringType(std::string_view s)
-{
-    for (unsigned char c : s) {
-        const bool printable = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-            || std::string_view(" '()+,-./:=?").find(char(c)) != std::string_view::npos;
-        if (!printable)
-            return V_ASN1_UTF8STRING;
-    }
-    return V_ASN1_PRINTABLESTRING;
-}
 
-void setSerial(X509 *x, FunctionContext &context)
-{
-    // rand.Int(rand.Reader, 2^128)
-    const std::string bytes = randomBytes(context, 16);
-    std::unique_ptr<BIGNUM, Deleter<BN_free>> bn(
-        BN_bin2bn(reinterpret_cast<const unsigned char *>(bytes.data()), int(bytes.size()), nullptr));
-    BN_to_ASN1_INTEGER(bn.get(), X509_get_serialNumber(x));
-}
+using KeyPtr = std::unique_ptr<CryptoKey>;
 
-void setValidity(X509 *x, std::int64_t days)
-{
-    using namespace std::chrono;
-    constexpr std::int64_t second = 1'000'000'000;
-    const std::int64_t nowNs = duration_cast<nanoseconds>(system_clock::now().time_since_epoch()).count();
-    const std::int64_t nowSec = nowNs / second;
-    // time.Hour * 24 * time.Duration(days) wraps around like Go's int64 arithmetic.
-    const auto d = std::int64_t(std::uint64_t(86'400) * std::uint64_t(second) * std::uint64_t(days));
-    const std::int64_t fraction = nowNs % second + d % second; // in (-1s, 2s)
-    const std::int64_t after = nowSec + d / second + (fraction < 0 ? -1 : fraction / second);
-    ASN1_TIME_set(X509_getm_notBefore(x), time_t(nowSec));
-    ASN1_TIME_set(X509_getm_notAfter(x), time_t(after));
-}
-
-void addExtension(X509 *x, int nid, void *value, bool critical)
-{
-    X509_add1_ext_i2d(x, nid, value, critical ? 1 : 0, X509V3_ADD_DEFAULT);
-}
-
-std::string nameDer(const X509_NAME *name)
-{
-    unsigned char *buf = nullptr;
-    const int len = i2d_X509_NAME(name, &buf);
-    std::string der(reinterpret_cast<const char *>(buf), std::size_t(std::max(len, 0)));
-    OPENSSL_free(buf);
-    return der;
-}
-
-// The extensions x509.CreateCertificate writes for sprig's template, in its order.
-void addExtensions(X509 *x, const CertRequest &request, X509 *parent)
-{
-    std::unique_ptr<ASN1_BIT_STRING, Deleter<ASN1_BIT_STRING_free>> usage(ASN1_BIT_STRING_new());
-    ASN1_BIT_STRING_set_bit(usage.get(), 0, 1); // digitalSignature
-    ASN1_BIT_STRING_set_bit(usage.get(), 2, 1); // keyEncipherment
-    if (request.isCA)
-        ASN1_BIT_STRING_set_bit(usage.get(), 5, 1); // keyCertSign
-    addExtension(x, NID_key_usage, usage.get(), true);
-
-    std::unique_ptr<EXTENDED_KEY_USAGE, Deleter<EXTENDED_KEY_USAGE_free>> extUsage(sk_ASN1_OBJECT_new_null());
-    sk_ASN1_OBJECT_push(extUsage.get(), OBJ_nid2obj(NID_server_auth));
-    sk_ASN1_OBJECT_push(extUsage.get(), OBJ_nid2obj(NID_client_auth));
-    addExtension(x, NID_ext_key_usage, extUsage.get(), false);
-
-    std::unique_ptr<BASIC_CONSTRAINTS, Deleter<BASIC_CONSTRAINTS_free>> constraints(BASIC_CONSTRAINTS_new());
-    constraints->ca = request.isCA ? 0xff : 0;
-    addExtension(x, NID_basic_constraints, constraints.get(), true);
-
-    if (request.isCA) { // Go derives the key id of CAs: SHA-1 of the public key bits
-        unsigned char md[EVP_MAX_MD_SIZE];
-        unsigned int len = 0;
-        X509_pubkey_digest(x, EVP_sha1(), md, &len);
-        std::unique_ptr<ASN1_OCTET_STRING, Deleter<ASN1_OCTET_STRING_free>> keyId(ASN1_OCTET_STRING_new());
-        ASN1_OCTET_STRING_set(keyId.get(), md, int(len));
-        addExtension(x, NID_subject_key_identifier, keyId.get(), false);
-    }
-
-    const ASN1_OCTET_STRING *parentKeyId = parent ? X509_get0_subject_key_id(parent) : nullptr;
-    if (parentKeyId && parentKeyId->length > 0
-        && nameDer(X509_get_subject_name(parent)) != nameDer(X509_get_subject_name(x))) {
-        std::unique_ptr<AUTHORITY_KEYID, Deleter<AUTHORITY_KEYID_free>> authority(AUTHORITY_KEYID_new());
-        authority->keyid = ASN1_OCTET_STRING_dup(parentKeyId);
-        addExtension(x, NID_authority_key_identifier, authority.get(), false);
-    }
-
-    if (request.dnsNames.empty() && request.ips.empty())
-        return;
-    std::unique_ptr<GENERAL_NAMES, Deleter<GENERAL_NAMES_free>> names(GENERAL_NAMES_new());
-    auto addName = [&](int type, ASN1_STRING *value, const std::string &bytes) {
-        ASN1_STRING_set(value, bytes.data(), int(bytes.size()));
-        GENERAL_NAME *name = GENERAL_NAME_new();
-        GENERAL_NAME_set0_value(name, type, value);
-        sk_GENERAL_NAME_push(names.get(), name);
-    };
-    for (const std::string &dns : request.dnsNames)
-        addName(GEN_DNS, ASN1_IA5STRING_new(), dns);
-    for (const std::string &ip : request.ips)
-        addName(GEN_IPADD, ASN1_OCTET_STRING_new(), ip);
-    // RFC 5280: critical when the subject is empty.
-    addExtension(x, NID_subject_alt_name, names.get(), request.commonName.empty());
-}
-
-bool canSign(const EVP_PKEY *key)
-{
-    return EVP_PKEY_is_a(key, "RSA") || EVP_PKEY_is_a(key, "EC") || EVP_PKEY_is_a(key, "ED25519");
-}
-
-// x509's signingParamsForKey: SHA-256 for RSA, by curve size for ECDSA, none for Ed25519.
-const EVP_MD *signingDigest(const EVP_PKEY *key)
-{
-    if (EVP_PKEY_is_a(key, "ED25519"))
-        return nullptr;
-    if (EVP_PKEY_is_a(key, "EC")) {
-        const int bits = EVP_PKEY_get_bits(key);
-        return bits > 384 ? EVP_sha512() : bits > 256 ? EVP_sha384() : EVP_sha256();
-    }
-    return EVP_sha256();
-}
-
-// x509.CreateCertificate's checks, in Go's order.
-void checkCreatable(const CertRequest &request, EVP_PKEY *signee, X509 *parent, EVP_PKEY *signer)
-{
-    if (!canSign(signer))
-        throw FunctionError("x509: certificate private key does not implement crypto.Signer");
-    if (EVP_PKEY_is_a(signee, "DSA"))
-        throw FunctionError("x509: unsupported public key type: *dsa.PublicKey");
-    if (!utf8::isValid(request.commonName))
-        throw FunctionError("asn1: string not valid UTF-8");
-    if (parent && EVP_PKEY_eq(X509_get0_pubkey(parent), signer) != 1)
-        throw FunctionError("x509: provided PrivateKey doesn't match parent's PublicKey");
-    for (const std::string &dns : request.dnsNames)
-        for (unsigned char c : dns)
-            if (c >= 0x80)
-                throw FunctionError("x509: " + goQuote(dns) + " cannot be encoded as an IA5String");
-}
-
-std::string certificateDer(X509 *x)
-{
-    unsigned char *buf = nullptr;
-    const int len = i2d_X509(x, &buf);
-    std::string der(reinterpret_cast<const char *>(buf), std::size_t(std::max(len, 0)));
-    OPENSSL_free(buf);
-    return der;
-}
-
-// sprig's getCertAndKey: the PEM certificate of signee's key issued by parent
-// (nullptr: self-signed) and signed with signer, plus signee's PEM key.
-Value certAndKey(FunctionContext &context, const CertRequest &request, EVP_PKEY *signee, X509 *parent,
-                 EVP_PKEY *signer)
+// sprig's parsePrivateKeyPEM, its errors after `prefix`.
+KeyPtr parseKeyWithPrefix(std::string_view pem, const std::string &prefix)
 {
     try {
-        checkCreatable(request, signee, parent, signer);
-    } catch (const FunctionError &e) {
-        throw FunctionError(std::string("error creating certificate: ") + e.what());
-    }
-    X509Ptr x(X509_new());
-    X509_set_version(x.get(), X509_VERSION_3);
-    setSerial(x.get(), context);
-    NamePtr subject(X509_NAME_new());
-    const std::string &cn = request.commonName;
-    if (!cn.empty())
-        X509_NAME_add_entry_by_NID(subject.get(), NID_commonName, nameStringType(cn),
-                                   reinterpret_cast<const unsigned char *>(cn.data()), int(cn.size()), -1, 0);
-    X509_set_subject_name(x.get(), subject.get());
-    X509_set_issuer_name(x.get(), parent ? X509_get_subject_name(parent) : subject.get());
-    setValidity(x.get(), request.days);
-    X509_set_pubkey(x.get(), signee);
-    addExtensions(x.get(), request, parent);
-    if (X509_sign(x.get(), signer, signingDigest(signer)) <= 0)
-        throw FunctionError("error creating certificate: x509: signing failed");
-    return Certificate::makeValue(pemEncode("CERTIFICATE", certificateDer(x.get())), pemForKey(signee));
-}
-
-X509Ptr parseCertificate(std::string_view der)
-{
-    const auto *p = reinterpret_cast<const unsigned char *>(der.data());
-    X509Ptr cert(d2i_X509(nullptr, &p, long(der.size())));
-    if (!cert)
-        throw FunctionError("x509: malformed certificate");
-    if (p != reinterpret_cast<const unsigned char *>(der.data()) + der.size())
-        throw FunctionError("x509: trailing data");
-    return cert;
-}
-
-PkeyPtr parseKeyWithPrefix(std::string_view pem, const std::string &prefix)
-{
-    try {
-        return parsePrivateKeyPem(pem);
+        const std::optional<PemBlock> block = pemDecode(pem);
+        if (!block)
+            throw FunctionError("no PEM data in input");
+        return cryptoBackend().parsePrivateKey(block->type, block->bytes);
     } catch (const FunctionError &e) {
         throw FunctionError(prefix + e.what());
     }
 }
 
-PkeyPtr newRsaKey2048()
+std::unique_ptr<CryptoCertificate> parseCertificateWithPrefix(std::string_view der, const std::string &prefix)
 {
-    PkeyPtr key = generateRsaKey(2048);
-    if (!key)
-        throw FunctionError("error generating rsa key: key generation failed");
-    return key;
+    try {
+        return cryptoBackend().parseCertificate(der);
+    } catch (const FunctionError &e) {
+        throw FunctionError(prefix + e.what());
+    }
 }
 
-Value genCA(FunctionContext &context, const std::string &cn, std::int64_t days, EVP_PKEY *key)
+Value certAndKey(FunctionContext &context, const CertRequest &request, const CryptoKey &signee,
+                 const CryptoCertificate *parent, const CryptoKey &signer)
+{
+    const auto random = [&context](std::size_t n) { return randomBytes(context, n); };
+    CertAndKeyPem made = cryptoBackend().certificate(request, signee, parent, signer, random);
+    return Certificate::makeValue(std::move(made.cert), std::move(made.key));
+}
+
+Value genCA(FunctionContext &context, const std::string &cn, std::int64_t days, const CryptoKey &key)
 {
     CertRequest request = baseCertTemplate(cn, Value::nilList(), Value::nilList(), days);
     request.isCA = true;
     return certAndKey(context, request, key, nullptr, key);
 }
 
-Value genSelfSigned(FunctionContext &context, const std::vector<Value> &args, EVP_PKEY *key)
+Value genSelfSigned(FunctionContext &context, const std::vector<Value> &args, const CryptoKey &key)
 {
     const CertRequest request = baseCertTemplate(args[0].str(), args[1], args[2], args[3].toInt64());
     return certAndKey(context, request, key, nullptr, key);
 }
 
 // generateSignedCertificateWithKeyInternal: args are cn ips dns days ca.
-Value genSigned(FunctionContext &context, const std::vector<Value> &args, EVP_PKEY *key)
+Value genSigned(FunctionContext &context, const std::vector<Value> &args, const CryptoKey &key)
 {
     const Certificate *ca = Certificate::fromValue(args[4]);
     const std::optional<PemBlock> block = pemDecode(ca ? ca->cert() : std::string());
     if (!block)
         throw FunctionError("unable to decode certificate");
-    X509Ptr signerCert;
-    try {
-        signerCert = parseCertificate(block->bytes);
-    } catch (const FunctionError &e) {
-        throw FunctionError(std::string("error parsing certificate: decodedSignerCert.Bytes: ") + e.what());
-    }
-    PkeyPtr signerKey = parseKeyWithPrefix(ca->key(), "error parsing private key: ");
+    const auto signerCert =
+        parseCertificateWithPrefix(block->bytes, "error parsing certificate: decodedSignerCert.Bytes: ");
+    const KeyPtr signerKey = parseKeyWithPrefix(ca->key(), "error parsing private key: ");
     const CertRequest request = baseCertTemplate(args[0].str(), args[1], args[2], args[3].toInt64());
-    return certAndKey(context, request, key, signerCert.get(), signerKey.get());
+    return certAndKey(context, request, key, signerCert.get(), *signerKey);
 }
 
 Value buildCustomCert(const std::string &b64cert, const std::string &b64key)
@@ -1406,11 +694,7 @@ Value buildCustomCert(const std::string &b64cert, const std::string &b64key)
     const std::optional<PemBlock> block = pemDecode(cert.bytes);
     if (!block)
         throw FunctionError("unable to decode certificate");
-    try {
-        parseCertificate(block->bytes);
-    } catch (const FunctionError &e) {
-        throw FunctionError(std::string("error parsing certificate: decodedCert.Bytes: ") + e.what());
-    }
+    parseCertificateWithPrefix(block->bytes, "error parsing certificate: decodedCert.Bytes: ");
     parseKeyWithPrefix(key.bytes, "error parsing private key: ");
     return Certificate::makeValue(cert.bytes, key.bytes);
 }
@@ -1433,9 +717,9 @@ void registerEncodingFunctions(FunctionRegistry &registry)
     registry.add("b64dec", s, [](Ctx &, Args &a) { return decodedOrError(base64Decode(a[0].str()), "base64"); });
     registry.add("b32enc", s, [](Ctx &, Args &a) { return Value(base32Encode(a[0].str())); });
     registry.add("b32dec", s, [](Ctx &, Args &a) { return decodedOrError(base32Decode(a[0].str()), "base32"); });
-    registry.add("sha1sum", s, [](Ctx &, Args &a) { return Value(digestHex(EVP_sha1(), a[0].str())); });
-    registry.add("sha256sum", s, [](Ctx &, Args &a) { return Value(digestHex(EVP_sha256(), a[0].str())); });
-    registry.add("sha512sum", s, [](Ctx &, Args &a) { return Value(digestHex(EVP_sha512(), a[0].str())); });
+    registry.add("sha1sum", s, [](Ctx &, Args &a) { return Value(digestHex(QCryptographicHash::Sha1, a[0].str())); });
+    registry.add("sha256sum", s, [](Ctx &, Args &a) { return Value(digestHex(QCryptographicHash::Sha256, a[0].str())); });
+    registry.add("sha512sum", s, [](Ctx &, Args &a) { return Value(digestHex(QCryptographicHash::Sha512, a[0].str())); });
     registry.add("adler32sum", s, [](Ctx &, Args &a) { return Value(std::to_string(adler32(a[0].str()))); });
     registry.add("bcrypt", s, [](Ctx &c, Args &a) { return Value(bcrypt(c, a[0].str())); });
     registry.add("htpasswd", {P::String, P::String}, [](Ctx &c, Args &a) {
@@ -1459,32 +743,32 @@ void registerEncodingFunctions(FunctionRegistry &registry)
                  [](Ctx &c, Args &a) { return Value(encryptAES(c, a[0].str(), a[1].str())); });
     registry.add("decryptAES", {P::String, P::String},
                  [](Ctx &, Args &a) { return Value(decryptAES(a[0].str(), a[1].str())); });
-    registry.add("genPrivateKey", s, [](Ctx &, Args &a) { return Value(genPrivateKey(a[0].str())); });
+    registry.add("genPrivateKey", s, [](Ctx &, Args &a) { return Value(cryptoBackend().genPrivateKey(a[0].str())); });
 
     registry.add("genCA", {P::String, P::Int}, [](Ctx &c, Args &a) {
-        PkeyPtr key = newRsaKey2048();
-        return genCA(c, a[0].str(), a[1].toInt64(), key.get());
+        const KeyPtr key = cryptoBackend().newRsaKey2048();
+        return genCA(c, a[0].str(), a[1].toInt64(), *key);
     });
     registry.add("genCAWithKey", {P::String, P::Int, P::String}, [](Ctx &c, Args &a) {
-        PkeyPtr key = parseKeyWithPrefix(a[2].str(), "parsing private key: ");
-        return genCA(c, a[0].str(), a[1].toInt64(), key.get());
+        const KeyPtr key = parseKeyWithPrefix(a[2].str(), "parsing private key: ");
+        return genCA(c, a[0].str(), a[1].toInt64(), *key);
     });
     registry.add("genSelfSignedCert", {P::String, P::List, P::List, P::Int}, [](Ctx &c, Args &a) {
-        PkeyPtr key = newRsaKey2048();
-        return genSelfSigned(c, a, key.get());
+        const KeyPtr key = cryptoBackend().newRsaKey2048();
+        return genSelfSigned(c, a, *key);
     });
     registry.add("genSelfSignedCertWithKey", {P::String, P::List, P::List, P::Int, P::String}, [](Ctx &c, Args &a) {
-        PkeyPtr key = parseKeyWithPrefix(a[4].str(), "parsing private key: ");
-        return genSelfSigned(c, a, key.get());
+        const KeyPtr key = parseKeyWithPrefix(a[4].str(), "parsing private key: ");
+        return genSelfSigned(c, a, *key);
     });
     registry.add("genSignedCert", {P::String, P::List, P::List, P::Int, P::Certificate}, [](Ctx &c, Args &a) {
-        PkeyPtr key = newRsaKey2048();
-        return genSigned(c, a, key.get());
+        const KeyPtr key = cryptoBackend().newRsaKey2048();
+        return genSigned(c, a, *key);
     });
     registry.add("genSignedCertWithKey", {P::String, P::List, P::List, P::Int, P::Certificate, P::String},
                  [](Ctx &c, Args &a) {
-                     PkeyPtr key = parseKeyWithPrefix(a[5].str(), "parsing private key: ");
-                     return genSigned(c, a, key.get());
+                     const KeyPtr key = parseKeyWithPrefix(a[5].str(), "parsing private key: ");
+                     return genSigned(c, a, *key);
                  });
     registry.add("buildCustomCert", {P::String, P::String},
                  [](Ctx &, Args &a) { return buildCustomCert(a[0].str(), a[1].str()); });
