@@ -2,18 +2,13 @@
 #include "ApiClient.h"
 
 #include "ConnectionSettings.h"
-#include "DriftscopeVersion.h"
 #include "ExecCredentialPlugin.h"
 
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QNetworkAccessManager>
-#include <QNetworkReply>
-#include <QNetworkRequest>
-#include <QSslError>
+#include <QObject>
 #include <QTimer>
-#include <QUrl>
 
 #include <algorithm>
 
@@ -26,27 +21,9 @@ struct ApiClient::Request
     Callback done;
     int attempts = 0;
     int generation = 0;
-    bool timedOut = false;
-    QStringList sslErrors;
 };
 
 namespace {
-
-bool retryableTransport(QNetworkReply::NetworkError e)
-{
-    switch (e) {
-    case QNetworkReply::ConnectionRefusedError:
-    case QNetworkReply::RemoteHostClosedError:
-    case QNetworkReply::TemporaryNetworkFailureError:
-    case QNetworkReply::NetworkSessionFailedError:
-    case QNetworkReply::UnknownNetworkError:
-    case QNetworkReply::ProxyConnectionClosedError:
-    case QNetworkReply::ProxyTimeoutError:
-        return true;
-    default:
-        return false;
-    }
-}
 
 // The message of a metav1.Status body, as client-go reports it.
 std::string statusMessage(const QByteArray &body, int status)
@@ -76,9 +53,8 @@ std::string tlsHint(const RestConfig &config)
 } // namespace
 
 ApiClient::ApiClient(RestConfig config, ApiOptions options)
-    : m_config(std::move(config)), m_options(options), m_manager(std::make_unique<QNetworkAccessManager>())
+    : m_config(std::move(config)), m_options(options), m_timers(std::make_unique<QObject>())
 {
-    m_manager->setRedirectPolicy(QNetworkRequest::ManualRedirectPolicy);
 }
 
 ApiClient::~ApiClient()
@@ -115,16 +91,23 @@ std::optional<std::string> ApiClient::applyCredential(bool forceRefresh)
         else if (basic)
             m_authorization = "Basic " + QByteArray::fromStdString(m_config.username + ":" + m_config.password).toBase64();
     }
-    return ConnectionSettings::configureTls(m_config, certPem, keyPem, m_tls);
+    TlsSpec tls{m_config.clusterName, m_config.userName, m_config.caPem, m_config.insecureSkipTlsVerify, certPem,
+                keyPem};
+    return m_transport->setTls(tls);
 }
 
 std::optional<std::string> ApiClient::prepare()
 {
     if (!m_config.usesTls() && m_config.server.rfind("http://", 0) != 0)
         return "invalid configuration: server \"" + m_config.server + "\" is not an http:// or https:// URL";
-    if (auto e = ConnectionSettings::proxyFor(m_config, m_proxy))
+    ProxySpec proxy;
+    if (auto e = ConnectionSettings::proxyFor(m_config, proxy))
         return e;
-    m_manager->setProxy(m_proxy);
+    std::string error;
+    m_transport = createHttpTransport(error);
+    if (!m_transport)
+        return "cannot connect to clusters: " + error;
+    m_transport->setProxy(proxy);
     return applyCredential(false);
 }
 
@@ -152,37 +135,15 @@ void ApiClient::start(const std::shared_ptr<Request> &request)
 {
     ++m_inFlight;
     ++request->attempts;
-    request->timedOut = false;
-    request->sslErrors.clear();
-    QNetworkRequest req(QUrl(QString::fromStdString(m_config.server + request->path)));
-    req.setRawHeader("Accept", request->accept);
-    req.setRawHeader("User-Agent", "driftscope/" DRIFTSCOPE_VERSION_STRING);
-    if (!m_authorization.isEmpty())
-        req.setRawHeader("Authorization", m_authorization);
-    if (m_config.disableCompression)
-        req.setRawHeader("Accept-Encoding", "identity");
-    if (m_config.usesTls()) {
-        req.setSslConfiguration(m_tls);
-        if (!m_config.tlsServerName.empty())
-            req.setPeerVerifyName(QString::fromStdString(m_config.tlsServerName));
-    }
-    QNetworkReply *reply = m_manager->get(req);
-    auto *timer = new QTimer(reply);
-    timer->setSingleShot(true);
-    QObject::connect(timer, &QTimer::timeout, reply, [request, reply] {
-        request->timedOut = true;
-        reply->abort();
-    });
-    // Any data arriving shows the server is alive: restart the clock.
-    QObject::connect(reply, &QNetworkReply::downloadProgress, timer, [timer] { timer->start(); });
-    timer->start(m_options.requestTimeoutMs);
-    QObject::connect(reply, &QNetworkReply::sslErrors, reply, [request](const QList<QSslError> &errors) {
-        for (const QSslError &e : errors)
-            request->sslErrors << e.errorString();
-    });
+    HttpRequest http;
+    http.url = m_config.server + request->path;
+    http.accept = request->accept;
+    http.authorization = m_authorization;
+    http.identityEncoding = m_config.disableCompression;
+    http.peerVerifyName = m_config.tlsServerName;
+    http.timeoutMs = m_options.requestTimeoutMs;
     const int generation = m_generation;
-    QObject::connect(reply, &QNetworkReply::finished, m_manager.get(), [this, request, reply, generation] {
-        reply->deleteLater();
+    m_transport->get(http, [this, request, generation](const HttpReply &reply) {
         if (generation != m_generation)
             return; // aborted by abortAll
         --m_inFlight;
@@ -191,43 +152,43 @@ void ApiClient::start(const std::shared_ptr<Request> &request)
     });
 }
 
-std::string ApiClient::describeFailure(QNetworkReply *reply, const Request &request) const
+std::string ApiClient::describeFailure(const HttpReply &reply, const Request &request) const
 {
     const std::string prefix = "Get \"" + m_config.server + request.path + "\": ";
-    if (request.timedOut)
+    if (reply.timedOut)
         return prefix + "request timed out after " + std::to_string((m_options.requestTimeoutMs + 999) / 1000)
             + " s without an answer from the server";
-    if (!request.sslErrors.isEmpty())
-        return prefix + "tls: failed to verify certificate: "
-            + request.sslErrors.join(QLatin1String("; ")).toStdString() + tlsHint(m_config);
-    return prefix + reply->errorString().toStdString();
+    if (!reply.sslErrors.empty()) {
+        std::string errors;
+        for (const std::string &e : reply.sslErrors)
+            errors += (errors.empty() ? "" : "; ") + e;
+        return prefix + "tls: failed to verify certificate: " + errors + tlsHint(m_config);
+    }
+    return prefix + reply.errorText;
 }
 
-void ApiClient::finished(const std::shared_ptr<Request> &request, QNetworkReply *reply)
+void ApiClient::finished(const std::shared_ptr<Request> &request, const HttpReply &reply)
 {
     ApiResponse response;
-    const QVariant status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute);
-    response.status = status.isValid() ? status.toInt() : 0;
-    if (reply->isOpen())
-        response.body = reply->readAll();
-    response.contentType = reply->header(QNetworkRequest::ContentTypeHeader).toByteArray();
+    response.status = reply.status;
+    response.body = reply.body;
+    response.contentType = reply.contentType;
     if (response.status == 0) {
         response.error = describeFailure(reply, *request);
-        response.transport = request->timedOut ? ApiResponse::Transport::Timeout
-            : !request->sslErrors.isEmpty() || reply->error() == QNetworkReply::SslHandshakeFailedError
-            ? ApiResponse::Transport::Tls
-            : ApiResponse::Transport::Unreachable;
+        response.transport = reply.timedOut ? ApiResponse::Transport::Timeout
+            : reply.tlsFailed                ? ApiResponse::Transport::Tls
+                                             : ApiResponse::Transport::Unreachable;
     }
     else if (response.status >= 300)
         response.error = statusMessage(response.body, response.status);
     if (!response.ok() && refreshExecCredential(request, response))
         return;
     int delayMs = 0;
-    const bool transient = response.status != 0 || request->timedOut || retryableTransport(reply->error());
+    const bool transient = response.status != 0 || reply.timedOut || reply.retryable;
     if (!response.ok() && transient && shouldRetry(request, response, delayMs)) {
         const int generation = m_generation;
         ++m_waitingRetries;
-        QTimer::singleShot(delayMs, m_manager.get(), [this, request, generation] {
+        QTimer::singleShot(delayMs, m_timers.get(), [this, request, generation] {
             if (generation != m_generation)
                 return;
             --m_waitingRetries;
@@ -269,13 +230,8 @@ void ApiClient::abortAll()
     m_queue.clear();
     m_inFlight = 0;
     m_waitingRetries = 0;
-    if (!m_manager)
-        return;
-    for (QNetworkReply *reply : m_manager->findChildren<QNetworkReply *>()) {
-        if (reply->isRunning() && reply->error() == QNetworkReply::NoError)
-            reply->abort();
-        reply->deleteLater();
-    }
+    if (m_transport)
+        m_transport->abortAll();
 }
 
 bool ApiClient::idle() const

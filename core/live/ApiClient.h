@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "HttpTransport.h"
 #include "RestConfig.h"
 
 #include <QByteArray>
-#include <QNetworkProxy>
-#include <QSslConfiguration>
 
 #include <deque>
 #include <functional>
@@ -13,8 +12,7 @@
 #include <optional>
 #include <string>
 
-class QNetworkAccessManager;
-class QNetworkReply;
+class QObject;
 
 namespace ds::live {
 
@@ -39,8 +37,8 @@ struct ApiResponse
     bool ok() const { return error.empty() && status >= 200 && status < 300; }
 };
 
-// GET-only client for the Kubernetes API over QNetworkAccessManager. Lives on
-// the thread that runs its event loop (see LiveInputSource): requests are
+// GET-only client for the Kubernetes API over the network module's
+// HttpTransport. Lives on the thread that runs its event loop (see LiveInputSource): requests are
 // queued, at most maxInFlight run at once, each attempt has a timeout, and
 // transient failures are retried with exponential backoff. Never logs headers,
 // so tokens and keys cannot leak into logs.
@@ -54,8 +52,8 @@ public:
     ApiClient(const ApiClient &) = delete;
     ApiClient &operator=(const ApiClient &) = delete;
 
-    // Credentials (token file, exec plugin), TLS and proxy settings. Call once
-    // before get(); returns a configuration error.
+    // Loads the network module; credentials (token file, exec plugin), TLS and
+    // proxy settings. Call once before get(); returns a configuration error.
     std::optional<std::string> prepare();
 
     // Queues GET <server><pathAndQuery>; `done` runs on this thread when the
@@ -72,17 +70,16 @@ private:
     struct Request;
     void pump();
     void start(const std::shared_ptr<Request> &request);
-    void finished(const std::shared_ptr<Request> &request, QNetworkReply *reply);
+    void finished(const std::shared_ptr<Request> &request, const HttpReply &reply);
     bool shouldRetry(const std::shared_ptr<Request> &request, const ApiResponse &response, int &delayMs);
     bool refreshExecCredential(const std::shared_ptr<Request> &request, const ApiResponse &response);
     std::optional<std::string> applyCredential(bool forceRefresh);
-    std::string describeFailure(QNetworkReply *reply, const Request &request) const;
+    std::string describeFailure(const HttpReply &reply, const Request &request) const;
 
     RestConfig m_config;
     ApiOptions m_options;
-    std::unique_ptr<QNetworkAccessManager> m_manager;
-    QSslConfiguration m_tls;
-    QNetworkProxy m_proxy;
+    std::unique_ptr<QObject> m_timers; // context of retry timers
+    std::unique_ptr<HttpTransport> m_transport;
     QByteArray m_authorization; // the Authorization header value, never logged
     std::deque<std::shared_ptr<Request>> m_queue;
     int m_inFlight = 0;

@@ -1,14 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ConnectionSettings.h"
 
-#include <QHostAddress>
-#include <QSslCertificate>
 #include <QUrl>
 
-#include <openssl/bio.h>
-#include <openssl/evp.h>
-#include <openssl/pem.h>
+#include <arpa/inet.h>
 
+#include <algorithm>
 #include <cstdlib>
 
 namespace ds::live {
@@ -23,12 +20,20 @@ QString envValue(const char *upper, const char *lower)
     return v ? QString::fromLocal8Bit(v) : QString();
 }
 
+// localhost, 127.0.0.0/8, ::1 and IPv4-mapped 127.0.0.0/8 (QHostAddress::isLoopback).
 bool isLoopback(const QString &host)
 {
     if (host == QLatin1String("localhost"))
         return true;
-    QHostAddress a;
-    return a.setAddress(host) && a.isLoopback();
+    const QByteArray text = host.toLatin1();
+    unsigned char a[16];
+    if (inet_pton(AF_INET, text.constData(), a) == 1)
+        return a[0] == 127;
+    if (inet_pton(AF_INET6, text.constData(), a) != 1)
+        return false;
+    static constexpr unsigned char loopback6[16] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1};
+    static constexpr unsigned char mapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff};
+    return std::equal(a, a + 16, loopback6) || (std::equal(a, a + 12, mapped) && a[12] == 127);
 }
 
 // NO_PROXY: comma-separated hosts, domain suffixes (".example.com" or
@@ -50,73 +55,29 @@ bool excludedByNoProxy(const QString &host)
     return false;
 }
 
-std::optional<std::string> proxyFromUrl(const QString &text, QNetworkProxy &out)
+std::optional<std::string> proxyFromUrl(const QString &text, ProxySpec &out)
 {
     const QUrl url(text, QUrl::StrictMode);
     const QString scheme = url.scheme().toLower();
-    QNetworkProxy::ProxyType type = QNetworkProxy::HttpProxy;
+    ProxySpec::Type type = ProxySpec::Type::Http;
     if (scheme == QLatin1String("socks5"))
-        type = QNetworkProxy::Socks5Proxy;
+        type = ProxySpec::Type::Socks5;
     else if (scheme != QLatin1String("http") && scheme != QLatin1String("https"))
         return "proxy-url \"" + url.toString(QUrl::RemoveUserInfo).toStdString()
             + "\": unsupported scheme (use http, https or socks5)";
     if (!url.isValid() || url.host().isEmpty())
         return "invalid proxy-url \"" + url.toString(QUrl::RemoveUserInfo).toStdString() + "\"";
-    const int defaultPort = type == QNetworkProxy::Socks5Proxy ? 1080 : scheme == QLatin1String("https") ? 443 : 80;
-    out = QNetworkProxy(type, url.host(), static_cast<quint16>(url.port(defaultPort)), url.userName(), url.password());
+    const int defaultPort = type == ProxySpec::Type::Socks5 ? 1080 : scheme == QLatin1String("https") ? 443 : 80;
+    out = ProxySpec{type, url.host().toStdString(), static_cast<std::uint16_t>(url.port(defaultPort)),
+                    url.userName().toStdString(), url.password().toStdString()};
     return std::nullopt;
 }
 
 } // namespace
 
-QSslKey ConnectionSettings::privateKeyFromPem(const QByteArray &pem)
+std::optional<std::string> ConnectionSettings::proxyFor(const RestConfig &config, ProxySpec &out)
 {
-    for (QSsl::KeyAlgorithm algorithm : {QSsl::Rsa, QSsl::Ec, QSsl::Dsa}) {
-        QSslKey key(pem, algorithm, QSsl::Pem, QSsl::PrivateKey);
-        if (!key.isNull())
-            return key;
-    }
-    // Other PKCS#8 keys (Ed25519, ...): hand Qt an OpenSSL key it adopts.
-    BIO *bio = BIO_new_mem_buf(pem.constData(), static_cast<int>(pem.size()));
-    EVP_PKEY *pkey = bio ? PEM_read_bio_PrivateKey(bio, nullptr, nullptr, nullptr) : nullptr;
-    if (bio)
-        BIO_free(bio);
-    if (!pkey)
-        return {};
-    return QSslKey(reinterpret_cast<Qt::HANDLE>(pkey), QSsl::PrivateKey);
-}
-
-std::optional<std::string> ConnectionSettings::configureTls(const RestConfig &config, const std::string &certPem,
-                                                            const std::string &keyPem, QSslConfiguration &out)
-{
-    out = QSslConfiguration::defaultConfiguration();
-    out.setProtocol(QSsl::TlsV1_2OrLater);
-    if (config.insecureSkipTlsVerify) {
-        out.setPeerVerifyMode(QSslSocket::VerifyNone);
-    } else if (!config.caPem.empty()) {
-        const QList<QSslCertificate> cas = QSslCertificate::fromData(QByteArray::fromStdString(config.caPem), QSsl::Pem);
-        if (cas.isEmpty())
-            return "cluster \"" + config.clusterName + "\": certificate-authority holds no PEM certificate";
-        out.setCaCertificates(cas);
-        out.setPeerVerifyMode(QSslSocket::VerifyPeer);
-    }
-    if (certPem.empty())
-        return std::nullopt;
-    const QList<QSslCertificate> chain = QSslCertificate::fromData(QByteArray::fromStdString(certPem), QSsl::Pem);
-    if (chain.isEmpty())
-        return "user \"" + config.userName + "\": client certificate holds no PEM certificate";
-    const QSslKey key = privateKeyFromPem(QByteArray::fromStdString(keyPem));
-    if (key.isNull())
-        return "user \"" + config.userName + "\": cannot read the client key (PEM PKCS#1, SEC1 or PKCS#8 without "
-                                             "a passphrase expected)";
-    out.setLocalCertificateChain(chain);
-    out.setPrivateKey(key);
-    return std::nullopt;
-}
-
-std::optional<std::string> ConnectionSettings::proxyFor(const RestConfig &config, QNetworkProxy &out)
-{
-    out = QNetworkProxy(QNetworkProxy::NoProxy);
+    out = ProxySpec{};
     if (!config.proxyUrl.empty())
         return proxyFromUrl(QString::fromStdString(config.proxyUrl), out);
     const QUrl server(QString::fromStdString(config.server));

@@ -27,6 +27,7 @@ private slots:
         QTest::addColumn<QString>("name");
         QTest::newRow("archive") << "archive";
         QTest::newRow("crypto") << "crypto";
+        QTest::newRow("network") << "network";
     }
     void engineModulesLoadOnce()
     {

@@ -470,8 +470,24 @@ private slots:
             pem = conv.readAllStandardOutput();
         }
         QVERIFY2(pem.startsWith(header.toLatin1()), pem.constData());
-        QVERIFY(!ConnectionSettings::privateKeyFromPem(pem).isNull());
-        QVERIFY(ConnectionSettings::privateKeyFromPem("-----BEGIN PRIVATE KEY-----\nnot a key\n").isNull());
+        // Any certificate: the transport reads the pair, the server checks it.
+        QProcess req;
+        req.start("openssl", {"req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
+                              "-keyout", "/dev/null", "-subj", "/CN=driftscope-test", "-days", "1"});
+        QVERIFY(req.waitForFinished(30000) && req.exitCode() == 0);
+        TlsSpec tls;
+        tls.userName = "alice";
+        tls.clientCertPem = req.readAllStandardOutput().toStdString();
+        std::string error;
+        const auto transport = createHttpTransport(error);
+        QVERIFY2(transport, error.c_str());
+        tls.clientKeyPem = pem.toStdString();
+        const auto accepted = transport->setTls(tls);
+        QVERIFY2(!accepted, accepted->c_str());
+        tls.clientKeyPem = "-----BEGIN PRIVATE KEY-----\nnot a key\n";
+        const auto refused = transport->setTls(tls);
+        QVERIFY(refused);
+        QVERIFY2(refused->starts_with("user \"alice\": cannot read the client key"), refused->c_str());
     }
 
     void proxies_data()
@@ -488,6 +504,15 @@ private slots:
         QTest::newRow("NO_PROXY suffix") << "https://api.example.com" << "" << QByteArray("proxy:3128")
                                          << QByteArray("foo,.example.com") << "none";
         QTest::newRow("loopback") << "https://127.0.0.1:6443" << "" << QByteArray("proxy:3128") << QByteArray() << "none";
+        QTest::newRow("loopback 127/8") << "https://127.4.5.6" << "" << QByteArray("proxy:3128") << QByteArray() << "none";
+        QTest::newRow("localhost") << "https://localhost:6443" << "" << QByteArray("proxy:3128") << QByteArray() << "none";
+        QTest::newRow("loopback ::1") << "https://[::1]:6443" << "" << QByteArray("proxy:3128") << QByteArray() << "none";
+        QTest::newRow("loopback v4-mapped") << "https://[::ffff:127.0.0.1]:6443" << "" << QByteArray("proxy:3128")
+                                            << QByteArray() << "none";
+        QTest::newRow("IPv6 not loopback") << "https://[2001:db8::1]:6443" << "" << QByteArray("proxy:3128")
+                                           << QByteArray() << "http proxy:3128";
+        QTest::newRow("128.0.0.1 not loopback") << "https://128.0.0.1" << "" << QByteArray("proxy:3128") << QByteArray()
+                                                << "http proxy:3128";
         QTest::newRow("plain http ignores HTTPS_PROXY") << "http://k" << "" << QByteArray("proxy:3128") << QByteArray() << "none";
     }
     void proxies()
@@ -504,7 +529,7 @@ private slots:
         RestConfig c;
         c.server = server.toStdString();
         c.proxyUrl = proxyUrl.toStdString();
-        QNetworkProxy p;
+        ProxySpec p;
         const auto e = ConnectionSettings::proxyFor(c, p);
         qunsetenv("HTTPS_PROXY");
         qunsetenv("NO_PROXY");
@@ -514,10 +539,10 @@ private slots:
         }
         QVERIFY(!e);
         QString actual = "none";
-        if (p.type() == QNetworkProxy::Socks5Proxy)
-            actual = QString("socks %1:%2").arg(p.hostName()).arg(p.port());
-        else if (p.type() == QNetworkProxy::HttpProxy)
-            actual = QString("http %1:%2").arg(p.hostName()).arg(p.port());
+        if (p.type == ProxySpec::Type::Socks5)
+            actual = QString("socks %1:%2").arg(QString::fromStdString(p.host)).arg(p.port);
+        else if (p.type == ProxySpec::Type::Http)
+            actual = QString("http %1:%2").arg(QString::fromStdString(p.host)).arg(p.port);
         QCOMPARE(actual, expected);
     }
 

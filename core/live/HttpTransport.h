@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <QByteArray>
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ds::live {
+
+// The proxy a request goes through (ConnectionSettings::proxyFor).
+struct ProxySpec
+{
+    enum class Type { None, Http, Socks5 };
+    Type type = Type::None;
+    std::string host;
+    std::uint16_t port = 0;
+    std::string user;
+    std::string password;
+};
+
+// TLS as client-go sets it up: the cluster's CA (exclusive when given) or the
+// system's, insecure-skip-tls-verify, and the client certificate and key.
+struct TlsSpec
+{
+    std::string clusterName; // for messages
+    std::string userName;    // for messages
+    std::string caPem;       // empty: the system's CAs
+    bool insecureSkipVerify = false;
+    std::string clientCertPem;
+    std::string clientKeyPem; // PKCS#1 RSA, SEC1 EC or PKCS#8 (any algorithm OpenSSL knows)
+};
+
+struct HttpRequest
+{
+    std::string url;
+    QByteArray accept;
+    QByteArray authorization; // empty: none
+    bool identityEncoding = false;
+    std::string peerVerifyName; // tls-server-name; empty: the URL's host
+    int timeoutMs = 30000;      // without any data from the server
+};
+
+struct HttpReply
+{
+    int status = 0; // 0: no HTTP status (transport failure)
+    QByteArray body;
+    QByteArray contentType;
+    bool timedOut = false;
+    bool tlsFailed = false;            // handshake failed or certificate not trusted
+    std::vector<std::string> sslErrors; // why the certificate was not trusted
+    bool retryable = false;            // a transient transport failure (refused, reset, ...)
+    std::string errorText;             // the transport's description of a failure
+};
+
+// GET over HTTP(S) for ApiClient: the network module (core/modules/network,
+// QtNetwork), loaded the first time a live cluster is read. Lives on the thread
+// that runs its event loop. Never logs headers.
+class HttpTransport
+{
+public:
+    using Done = std::function<void(const HttpReply &)>;
+
+    virtual ~HttpTransport() = default;
+    virtual void setProxy(const ProxySpec &proxy) = 0;
+    // A configuration error (unreadable CA, certificate or key), or nullopt.
+    virtual std::optional<std::string> setTls(const TlsSpec &tls) = 0;
+    // `done` runs on this thread's event loop, unless abortAll() came first.
+    virtual void get(const HttpRequest &request, Done done) = 0;
+    virtual void abortAll() = 0;
+};
+
+class NetworkModule
+{
+public:
+    virtual ~NetworkModule() = default;
+    virtual std::unique_ptr<HttpTransport> createTransport() const = 0;
+};
+
+// A transport from the network module, or nullptr with `error` set.
+std::unique_ptr<HttpTransport> createHttpTransport(std::string &error);
+
+} // namespace ds::live
