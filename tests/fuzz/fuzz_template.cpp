@@ -2,6 +2,8 @@
 // libFuzzer target for the template engine: lexer, parser and executor with the
 // whole kube-compare function map. Input: template text, optionally followed by
 // a NUL byte and YAML data for the template's dot.
+#include "FuzzSupport.h"
+
 #include "template/FunctionSpec.h"
 #include "template/TemplateSet.h"
 #include "yaml/YamlReader.h"
@@ -35,6 +37,7 @@ ds::Value dataFor(std::string_view yamlText)
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {
+    fuzz::requireModule("crypto"); // Sprig's crypto functions
     const std::string_view input(reinterpret_cast<const char *>(data), size);
     const std::size_t nul = input.find('\0');
     const std::string text(input.substr(0, nul));
