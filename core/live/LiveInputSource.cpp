@@ -2,11 +2,10 @@
 #include "LiveInputSource.h"
 
 #include "ClusterFetcher.h"
+#include "util/LargeStack.h"
 
-#include <QDeadlineTimer>
-#include <QThread>
-
-#include <memory>
+#include <chrono>
+#include <condition_variable>
 #include <mutex>
 
 namespace ds::live {
@@ -47,6 +46,9 @@ struct ProgressMailbox
         callback(d, t, l);
     }
 };
+
+// The fetch runs Qt's network stack, not templates: a thread's usual stack.
+constexpr std::size_t kFetchStackBytes = std::size_t(8) << 20;
 
 FetchResult fetchOnThisThread(const RestConfig &config, const LiveSettings &settings, const FetchNeeds &needs,
                               const std::atomic_bool *cancel, ProgressMailbox &mailbox)
@@ -114,15 +116,31 @@ input::LoadedObjects LiveInputSource::load(Log &log, const std::atomic_bool *can
     ProgressMailbox mailbox;
     FetchResult result;
     // Qt networking needs an event loop; the caller may have none (the CLI) or
-    // must not be blocked in it (the GUI), so it gets a thread of its own.
-    std::unique_ptr<QThread> thread(QThread::create([&] {
-        result = fetchOnThisThread(rest.config, m_settings, m_needs, cancel, mailbox);
-    }));
-    thread->start();
+    // must not be blocked in it (the GUI), so it gets a thread of its own: a
+    // LargeStackThread, joined with pthread_join. QThread::wait() returns before
+    // the thread's thread-local destructors (Qt's, OpenSSL's) have run, and the
+    // CLI could then exit while OpenSSL was freeing that thread's state.
+    std::mutex doneMutex;
+    std::condition_variable doneChanged;
+    bool done = false;
     std::uint64_t seen = 0;
-    while (!thread->wait(QDeadlineTimer(30)))
-        if (progress)
-            mailbox.deliver(progress, seen);
+    {
+        LargeStackThread thread(
+            [&] {
+                result = fetchOnThisThread(rest.config, m_settings, m_needs, cancel, mailbox);
+                const std::lock_guard lock(doneMutex);
+                done = true;
+                doneChanged.notify_all();
+            },
+            kFetchStackBytes);
+        std::unique_lock lock(doneMutex);
+        while (!doneChanged.wait_for(lock, std::chrono::milliseconds(30), [&] { return done; })) {
+            lock.unlock();
+            if (progress)
+                mailbox.deliver(progress, seen);
+            lock.lock();
+        }
+    }
     if (progress)
         mailbox.deliver(progress, seen);
     m_requests = result.requests;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ModuleLoader.h"
 
+#include "ModuleAbi.h"
+
 #include <dlfcn.h>
 #include <unistd.h>
 

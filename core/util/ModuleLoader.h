@@ -47,7 +47,8 @@ Interface *loadModule(std::string_view name, std::string &error)
 
 } // namespace ds
 
-// Defines the entry point of module `name` returning `interface`.
+// Defines the entry point of module `name` returning `interface` (include the
+// generated "ModuleAbi.h" first).
 #define DRIFTSCOPE_MODULE(name, interface)                                                                      \
     extern "C" __attribute__((visibility("default"))) void *driftscope_module_##name(const char *abi)          \
     {                                                                                                          \

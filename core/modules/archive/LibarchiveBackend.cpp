@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The archive module: ArchiveBackend over libarchive.
 #include "input/ArchiveBackend.h"
+#include "ModuleAbi.h"
 #include "util/ModuleLoader.h"
 
 #include <archive.h>

@@ -6,6 +6,7 @@
 #include "template/functions/CryptoBackend.h"
 #include "template/functions/GoEncoding.h"
 #include "text/Utf8.h"
+#include "ModuleAbi.h"
 #include "util/ModuleLoader.h"
 
 #include <openssl/bn.h>

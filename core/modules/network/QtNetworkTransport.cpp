@@ -3,6 +3,7 @@
 // QSslConfiguration (client keys Qt cannot read are read with OpenSSL).
 #include "live/HttpTransport.h"
 #include "DriftscopeVersion.h"
+#include "ModuleAbi.h"
 #include "util/ModuleLoader.h"
 
 #include <QNetworkAccessManager>
