@@ -23,6 +23,7 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QThread>
 #include <QTest>
 #include <QTimer>
 #include <QTreeView>
@@ -44,6 +45,7 @@ private slots:
     void dropPinsAndRecompares();
     void eventLoopRunsDuringLongWork();
     void cancelStopsLongLoad();
+    void cancelDropsResultOnItsWay();
 
 private:
     static QString caseDir(const QString &name) { return test::dataPath(QStringLiteral("shared/conformance/cases/") + name); }
@@ -219,6 +221,22 @@ void tst_MainWindow::cancelStopsLongLoad()
     w.session()->cancel();
     waitIdle(w);
     QVERIFY(!w.session()->snapshot()->objects); // nothing half-loaded was published
+    QVERIFY(!progress.isEmpty());
+    QCOMPARE(progress.last().at(2).toString(), QStringLiteral("Cancelled"));
+}
+
+// The work may already be done when the user cancels: its result, still on its
+// way to the GUI thread, must not be shown either.
+void tst_MainWindow::cancelDropsResultOnItsWay()
+{
+    MainWindow w;
+    QSignalSpy progress(w.session(), &ComparisonSession::progressChanged);
+    w.openInputs({caseDir(QStringLiteral("SomeDiffs")) + QStringLiteral("/resources")});
+    QVERIFY(w.session()->isBusy());
+    QThread::msleep(500); // no events: a finished job's result waits in the queue
+    w.session()->cancel();
+    waitIdle(w);
+    QVERIFY(!w.session()->snapshot()->objects);
     QVERIFY(!progress.isEmpty());
     QCOMPARE(progress.last().at(2).toString(), QStringLiteral("Cancelled"));
 }

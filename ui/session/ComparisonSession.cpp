@@ -124,7 +124,10 @@ void ComparisonSession::startPending()
 void ComparisonSession::finished(quint64 generation, const ComparisonJobResult &result)
 {
     m_running = false;
-    if (generation == m_generation && !result.cancelled) {
+    // A cancel (or a newer request) that came while this result was on its way
+    // drops it too: what the user cancelled is never shown.
+    const bool cancelled = result.cancelled || (generation == m_generation && m_cancel && m_cancel->load());
+    if (generation == m_generation && !cancelled) {
         const auto replaced = [&](const Problem &p) {
             return (result.referenceLoaded && p.stage == Problem::Stage::Reference)
                 || (result.inputsLoaded && p.stage == Problem::Stage::Input)
