@@ -63,7 +63,7 @@ const char *ModuleLoader::abi()
     return DRIFTSCOPE_MODULE_ABI;
 }
 
-ModuleLoader::Result ModuleLoader::load(std::string_view name)
+const ModuleLoader::Result &ModuleLoader::load(std::string_view name)
 {
     static std::mutex mutex;
     static std::map<std::string, Result, std::less<>> loaded;

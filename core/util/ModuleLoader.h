@@ -27,8 +27,9 @@ public:
         std::string error; // names the module file and what to do
     };
 
-    // Loads the module once (thread-safe) and never unloads it.
-    static Result load(std::string_view name);
+    // Loads the module once (thread-safe) and never unloads it; the result
+    // stays valid for the life of the process.
+    static const Result &load(std::string_view name);
     // Where modules are looked for.
     static std::string directory();
     // The interface the module of this build exports (version and a hash of
@@ -40,8 +41,9 @@ public:
 template <class Interface>
 Interface *loadModule(std::string_view name, std::string &error)
 {
-    ModuleLoader::Result r = ModuleLoader::load(name);
-    error = std::move(r.error);
+    const ModuleLoader::Result &r = ModuleLoader::load(name);
+    if (!r.interface)
+        error = r.error;
     return static_cast<Interface *>(r.interface);
 }
 

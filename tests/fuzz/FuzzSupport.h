@@ -40,7 +40,7 @@ inline const QString &scratchDirectory()
 inline void requireModule(const char *name)
 {
     static const bool loaded = [name] {
-        const ds::ModuleLoader::Result r = ds::ModuleLoader::load(name);
+        const ds::ModuleLoader::Result &r = ds::ModuleLoader::load(name);
         if (!r.interface) {
             std::fprintf(stderr, "%s\n", r.error.c_str());
             std::abort();
