@@ -2,7 +2,7 @@
 # Every dependency comes from the distribution's packages (see packaging/setup.sh).
 
 find_package(Qt6 6.4 REQUIRED COMPONENTS Core)
-# QtNetwork (no GUI dependency): the live-cluster client, in the network module (core/modules).
+# QtNetwork (no GUI dependency): the live-cluster client (core/live).
 find_package(Qt6 6.4 REQUIRED COMPONENTS Network)
 if(DRIFTSCOPE_BUILD_GUI)
     find_package(Qt6 6.4 REQUIRED COMPONENTS Gui Widgets Concurrent)
@@ -25,11 +25,11 @@ endif()
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(RE2 REQUIRED IMPORTED_TARGET re2)
 
-# libarchive reads support archives (.tar.gz, .tar.xz, .zip) in place (the archive module).
+# libarchive reads support archives (.tar.gz, .tar.xz, .zip) in place (core/input).
 pkg_check_modules(LIBARCHIVE REQUIRED IMPORTED_TARGET libarchive)
 
-# libcrypto for Sprig's crypto functions (AES, scrypt, keys and certificates: the crypto module) and
-# client keys Qt cannot read (the network module).
+# libcrypto for Sprig's crypto functions (AES, scrypt, keys and certificates) and client keys
+# Qt cannot read (core/live).
 find_package(OpenSSL REQUIRED COMPONENTS Crypto)
 
 set(DRIFTSCOPE_HAVE_KF6_SYNTAX_HIGHLIGHTING OFF)

@@ -4,14 +4,7 @@
 #include "DriftscopeVersion.h"
 #include "FlagParser.h"
 #include "KlogLog.h"
-#include "compare/CompareEngine.h"
-#include "compare/DiffConfig.h"
-#include "compare/InputNeeds.h"
-#include "compare/InlineDiffDriver.h"
-#include "compare/UserOverrides.h"
-#include "input/FileInputSource.h"
-#include "live/LiveInputSource.h"
-#include "reference/ReferenceLoader.h"
+#include "pipeline/ComparisonRun.h"
 #include "report/ReportWriters.h"
 #include "template/FunctionRegistry.h"
 
@@ -20,6 +13,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <set>
 
@@ -88,7 +82,8 @@ FlagParser makeFlags()
     throw Exit{2};
 }
 
-input::FileInputSource::Format inputFormat(const std::string &value, std::ostream &err)
+// --input-format; nullopt when the value is not one of them.
+std::optional<input::FileInputSource::Format> inputFormat(const std::string &value)
 {
     if (value.empty() || value == "auto")
         return input::FileInputSource::Format::Auto;
@@ -96,7 +91,7 @@ input::FileInputSource::Format inputFormat(const std::string &value, std::ostrea
         return input::FileInputSource::Format::Files;
     if (value == "configdir")
         return input::FileInputSource::Format::ConfigDir;
-    usageError(err, "invalid --input-format \"" + value + "\": use auto, files or configdir");
+    return std::nullopt;
 }
 
 std::string helpText(const FlagParser &flags)
@@ -161,22 +156,65 @@ int parseTimeoutMs(const std::string &text)
     return ms >= 1 && ms < 1e9 ? static_cast<int>(ms) : 0;
 }
 
-// No -f: the cluster of the kubeconfig's (current) context, as kube-compare does.
-std::unique_ptr<input::InputSource> liveSource(const FlagParser &flags, const ref::Reference &reference,
-                                               const compare::CompareOptions &options, std::ostream &err)
+// Where the CRs come from: -f, else the cluster of the kubeconfig's (current)
+// context, as kube-compare does. Flags checked later in kube-compare's order
+// (an invalid --input-format or --request-timeout) leave the kind at None.
+pipeline::ClusterDataSource clusterData(const FlagParser &flags)
 {
-    live::LiveSettings settings;
-    settings.kubeconfig = flags.stringValue("kubeconfig");
-    settings.context = flags.stringValue("context");
-    if (flags.isSet("request-timeout")) {
-        settings.api.requestTimeoutMs = parseTimeoutMs(flags.stringValue("request-timeout"));
-        if (settings.api.requestTimeoutMs == 0)
-            usageError(err, "invalid argument \"" + flags.stringValue("request-timeout")
-                                + "\" for \"--request-timeout\" flag: expected a duration such as 30s or 2m");
+    pipeline::ClusterDataSource data;
+    data.paths = flags.sliceValue("filename");
+    if (!data.paths.empty()) {
+        const auto format = inputFormat(flags.stringValue("input-format"));
+        data.kind = format ? pipeline::ClusterDataSource::Kind::Files : pipeline::ClusterDataSource::Kind::None;
+        data.format = format.value_or(input::FileInputSource::Format::Auto);
+        data.recursive = flags.boolValue("recursive");
+        data.configDirNamespace = flags.stringValue("namespace");
+        return data;
     }
-    live::FetchNeeds needs = live::FetchNeeds::fromReference(reference, options.manualCorrelations, options.allResources);
-    needs.keepGoing = options.keepGoing;
-    return std::make_unique<live::LiveInputSource>(std::move(settings), std::move(needs));
+    data.cluster.kubeconfig = flags.stringValue("kubeconfig");
+    data.cluster.context = flags.stringValue("context");
+    data.kind = pipeline::ClusterDataSource::Kind::LiveCluster;
+    if (flags.isSet("request-timeout")) {
+        data.cluster.api.requestTimeoutMs = parseTimeoutMs(flags.stringValue("request-timeout"));
+        if (data.cluster.api.requestTimeoutMs == 0)
+            data.kind = pipeline::ClusterDataSource::Kind::None;
+    }
+    return data;
+}
+
+compare::CompareOptions compareOptions(const FlagParser &flags)
+{
+    compare::CompareOptions options;
+    options.verbose = flags.boolValue("verbose");
+    options.allResources = flags.boolValue("all-resources");
+    options.showManagedFields = flags.boolValue("show-managed-fields");
+    // The HTML report always lists failed CRs next to every other result (as the GUI does).
+    options.keepGoing = flags.boolValue("keep-going") || flags.stringValue("output") == "html";
+    options.overridesPath = flags.stringValue("overrides");
+    options.generateOverrideFor = flags.sliceValue("generate-override-for");
+    options.overrideReason = flags.stringValue("override-reason");
+    if (const char *ext = std::getenv("KUBECTL_EXTERNAL_DIFF"))
+        options.externalDiff = ext;
+    options.tmpDir = tmpDir();
+    return options;
+}
+
+// The checks kube-compare makes once the engine is set up, before reading the CRs.
+void checkBeforeReading(const FlagParser &flags, std::ostream &err)
+{
+    if (!flags.positional().empty())
+        usageError(err, "Unexpected args: " + goSliceString(flags.positional()));
+    if (flags.isSet("kustomize"))
+        fatal(err, "failed to collect resources: kustomize input (-k) is not supported by Driftscope; "
+                   "run `kubectl kustomize DIR > crs.yaml` and pass the file with -f");
+    if (!flags.sliceValue("filename").empty()) {
+        const std::string format = flags.stringValue("input-format");
+        if (!inputFormat(format))
+            usageError(err, "invalid --input-format \"" + format + "\": use auto, files or configdir");
+    } else if (flags.isSet("request-timeout") && parseTimeoutMs(flags.stringValue("request-timeout")) == 0) {
+        usageError(err, "invalid argument \"" + flags.stringValue("request-timeout")
+                            + "\" for \"--request-timeout\" flag: expected a duration such as 30s or 2m");
+    }
 }
 
 int compare(const FlagParser &flags, std::ostream &out, std::ostream &err)
@@ -188,103 +226,45 @@ int compare(const FlagParser &flags, std::ostream &out, std::ostream &err)
         if (flags.stringValue("override-reason").empty())
             usageError(err, "Reason required when generating overrides");
     }
-    const std::string referencePath = flags.stringValue("reference");
-    if (referencePath.empty())
+    pipeline::ComparisonRequest request;
+    request.reference.metadataPath = flags.stringValue("reference");
+    if (request.reference.metadataPath.empty())
         usageError(err, "\"Reference config file is required\"");
-    if (!QFileInfo::exists(QString::fromStdString(referencePath)))
+    if (!QFileInfo::exists(QString::fromStdString(request.reference.metadataPath)))
         fatal(err, "\"Reference config file doesn't exist\"");
+    request.clusterData = clusterData(flags);
+    if (flags.isSet("diff-config"))
+        request.diffConfigPath = flags.stringValue("diff-config");
+    request.options = compareOptions(flags);
 
-    const bool verbose = flags.boolValue("verbose");
-    KlogLog log(err, verbose ? 1 : 0);
-    // The input tree is walked while the reference loads (the walk needs nothing
-    // from it); flags are still validated below, in kube-compare's order.
-    const std::vector<std::string> files = flags.sliceValue("filename");
-    std::unique_ptr<input::FileInputSource> fileSource;
-    if (const std::string format = flags.stringValue("input-format");
-        !files.empty() && (format.empty() || format == "auto" || format == "files" || format == "configdir")) {
-        fileSource = std::make_unique<input::FileInputSource>(files, flags.boolValue("recursive"));
-        fileSource->setFormat(inputFormat(format, err));
-        fileSource->startWalking();
-    }
-    ref::ReferenceLoader loader(log);
-    loader.setInlineDiffValidator(compare::inlineDiffValidator());
-    ref::LoadResult loaded = loader.loadMetadata(referencePath);
-    if (!loaded.ok())
-        fatal(err, *loaded.error);
-    compare::CompareOptions options;
-    if (flags.isSet("diff-config")) {
-        const auto config = compare::DiffConfig::load(flags.stringValue("diff-config"));
-        if (!config.ok())
-            fatal(err, *config.error);
-        options.manualCorrelations = config.config.correlationPairs;
-    }
-    if (auto e = loader.loadTemplates(*loaded.reference))
-        fatal(err, *e);
-    options.verbose = verbose;
-    options.allResources = flags.boolValue("all-resources");
-    options.showManagedFields = flags.boolValue("show-managed-fields");
-    // The HTML report always lists failed CRs next to every other result (as the GUI does).
-    options.keepGoing = flags.boolValue("keep-going") || output == "html";
-    options.overridesPath = flags.stringValue("overrides");
-    options.generateOverrideFor = flags.sliceValue("generate-override-for");
-    options.overrideReason = flags.stringValue("override-reason");
-    if (const char *ext = std::getenv("KUBECTL_EXTERNAL_DIFF"))
-        options.externalDiff = ext;
-    options.tmpDir = tmpDir();
+    KlogLog log(err, request.options.verbose ? 1 : 0);
+    pipeline::ComparisonRun run(std::move(request), log);
+    for (auto step : {&pipeline::ComparisonRun::loadReference, &pipeline::ComparisonRun::prepareEngine})
+        if (auto error = (run.*step)())
+            fatal(err, *error);
+    checkBeforeReading(flags, err);
+    for (auto step : {&pipeline::ComparisonRun::readClusterData, &pipeline::ComparisonRun::compare})
+        if (auto error = (run.*step)())
+            fatal(err, *error);
 
-    compare::CompareEngine engine(loaded.reference, options, log);
-    if (!options.overridesPath.empty()) {
-        auto overrides = compare::UserOverrides::load(options.overridesPath);
-        if (!overrides.ok())
-            fatal(err, *overrides.error);
-        engine.setOverrides(std::move(overrides.overrides));
-    }
-    if (auto e = engine.prepare())
-        fatal(err, *e);
-    if (!flags.positional().empty())
-        usageError(err, "Unexpected args: " + goSliceString(flags.positional()));
-    if (flags.isSet("kustomize"))
-        fatal(err, "failed to collect resources: kustomize input (-k) is not supported by Driftscope; "
-                   "run `kubectl kustomize DIR > crs.yaml` and pass the file with -f");
-    std::unique_ptr<input::InputSource> source;
-    if (files.empty()) {
-        source = liveSource(flags, *loaded.reference, options, err);
-    } else {
-        const input::FileInputSource::Format format = inputFormat(flags.stringValue("input-format"), err);
-        if (!fileSource) {
-            fileSource = std::make_unique<input::FileInputSource>(files, flags.boolValue("recursive"));
-            fileSource->setFormat(format);
-        }
-        fileSource->setKindFilter(compare::inputNeeds(*loaded.reference, options.manualCorrelations));
-        fileSource->setConfigDirNamespace(flags.stringValue("namespace"));
-        source = std::move(fileSource);
-    }
-    const int errorsBefore = log.errorCount();
-    input::LoadedObjects objects = source->load(log);
-    // With --keep-going an input can be incomplete (a kind the cluster refused):
-    // the report is written, and the exit code says something went wrong.
-    const bool inputIncomplete = log.errorCount() > errorsBefore;
-    if (!objects.ok())
-        fatal(err, *objects.error);
-    compare::CompareResult result = engine.compare(std::move(objects.objects));
-    if (!result.ok())
-        fatal(err, *result.error);
-    result.report.inputDescription = source->description();
+    const report::ComparisonReport &compared = *run.report();
     report::WriteOptions writeOptions;
     writeOptions.format = output;
-    writeOptions.verbose = verbose;
-    writeOptions.html.manualCorrelations = options.manualCorrelations;
+    writeOptions.verbose = run.request().options.verbose;
+    writeOptions.html.manualCorrelations = run.manualCorrelations();
     writeOptions.html.version = DRIFTSCOPE_VERSION_STRING;
-    out << report::writeReport(result.report, *loaded.reference, writeOptions);
+    out << report::writeReport(compared, *run.reference(), writeOptions);
     out.flush();
-    if (!result.report.failures.empty() || inputIncomplete) {
-        for (const auto &f : result.report.failures)
+    // With --keep-going an input can be incomplete (a kind the cluster refused):
+    // the report is written, and the exit code says something went wrong.
+    if (!compared.failures.empty() || run.inputIncomplete()) {
+        for (const auto &f : compared.failures)
             err << "error: " << f.crName << ": " << f.error << "\n";
         return 2;
     }
     if (output == "generate-patches")
         return 0;
-    const auto &s = result.report.summary;
+    const auto &s = compared.summary;
     return s.numDiffCRs != 0 || !s.validationIssues.empty() ? 1 : 0;
 }
 

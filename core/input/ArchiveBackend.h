@@ -29,8 +29,8 @@ public:
     virtual std::string error() const = 0;
 };
 
-// The archive module (core/modules/archive, libarchive): .tar (plain, gzip, xz,
-// bzip2, zstd) and .zip, read in place.
+// Archive formats, kept behind this interface so ArchiveReader's rules (member
+// names, limits, messages) do not depend on libarchive's API.
 class ArchiveBackend
 {
 public:
@@ -38,5 +38,8 @@ public:
     // nullptr with `error` set when the file cannot be opened as an archive.
     virtual std::unique_ptr<ArchiveStream> open(const std::string &path, std::string &error) const = 0;
 };
+
+// libarchive (LibarchiveBackend.cpp): .tar (plain, gzip, xz, bzip2, zstd) and .zip, read in place.
+const ArchiveBackend &archiveBackend();
 
 } // namespace ds::input

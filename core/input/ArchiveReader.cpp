@@ -3,7 +3,6 @@
 
 #include "ArchiveBackend.h"
 #include "text/Utf8.h"
-#include "util/ModuleLoader.h"
 
 #include <algorithm>
 #include <array>
@@ -83,23 +82,12 @@ bool ArchiveReader::isArchive(std::string_view path)
     return false;
 }
 
-std::optional<std::string> ArchiveReader::unavailable()
-{
-    std::string error;
-    if (!loadModule<const ArchiveBackend>("archive", error))
-        return error;
-    return std::nullopt;
-}
-
 std::optional<std::string> ArchiveReader::read(const std::string &archivePath, const PathFilter &wanted,
                                                const Visitor &visit, const std::atomic_bool *cancel,
                                                const Warn &warn, std::uint64_t maxMemberBytes)
 {
     std::string error;
-    const auto *backend = loadModule<const ArchiveBackend>("archive", error);
-    if (!backend)
-        return "cannot read archive " + archivePath + ": " + error;
-    const std::unique_ptr<ArchiveStream> stream = backend->open(archivePath, error);
+    const std::unique_ptr<ArchiveStream> stream = archiveBackend().open(archivePath, error);
     if (!stream)
         return "cannot open archive " + archivePath + ": " + error;
     ArchiveStream::Header header;

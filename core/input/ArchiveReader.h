@@ -36,9 +36,6 @@ public:
     // UTF-8 becomes U+FFFD and control characters "?" so messages stay one line.
     static std::string memberPath(std::string_view rawName);
 
-    // Why archives cannot be read (the archive module does not load), or nullopt.
-    static std::optional<std::string> unavailable();
-
     using PathFilter = std::function<bool(const std::string &path)>;
     // Return false to stop reading.
     using Visitor = std::function<bool(Member &&member)>;

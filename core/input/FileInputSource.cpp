@@ -212,10 +212,7 @@ FileInputSource::Plan FileInputSource::plan() const
                 walkInput(root, files(), plan);
                 collected = collected || files().size() > before;
             } else if (ArchiveReader::isArchive(root)) {
-                if (auto unavailable = ArchiveReader::unavailable())
-                    plan.errors.push_back("cannot read archive " + root + ": " + *unavailable);
-                else
-                    plan.steps.push_back({{}, root, {}});
+                plan.steps.push_back({{}, root, {}});
                 collected = true;
             } else {
                 files().push_back(root);

@@ -103,10 +103,7 @@ std::optional<std::string> ApiClient::prepare()
     ProxySpec proxy;
     if (auto e = ConnectionSettings::proxyFor(m_config, proxy))
         return e;
-    std::string error;
-    m_transport = createHttpTransport(error);
-    if (!m_transport)
-        return "cannot connect to clusters: " + error;
+    m_transport = createHttpTransport();
     m_transport->setProxy(proxy);
     return applyCredential(false);
 }

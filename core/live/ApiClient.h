@@ -37,7 +37,7 @@ struct ApiResponse
     bool ok() const { return error.empty() && status >= 200 && status < 300; }
 };
 
-// GET-only client for the Kubernetes API over the network module's
+// GET-only client for the Kubernetes API over an
 // HttpTransport. Lives on the thread that runs its event loop (see LiveInputSource): requests are
 // queued, at most maxInFlight run at once, each attempt has a timeout, and
 // transient failures are retried with exponential backoff. Never logs headers,
@@ -52,7 +52,7 @@ public:
     ApiClient(const ApiClient &) = delete;
     ApiClient &operator=(const ApiClient &) = delete;
 
-    // Loads the network module; credentials (token file, exec plugin), TLS and
+    // Sets up the transport: credentials (token file, exec plugin), TLS and
     // proxy settings. Call once before get(); returns a configuration error.
     std::optional<std::string> prepare();
 

@@ -57,9 +57,9 @@ struct HttpReply
     std::string errorText;             // the transport's description of a failure
 };
 
-// GET over HTTP(S) for ApiClient: the network module (core/modules/network,
-// QtNetwork), loaded the first time a live cluster is read. Lives on the thread
-// that runs its event loop. Never logs headers.
+// GET over HTTP(S) for ApiClient, kept behind this interface so retries,
+// credentials and error texts (ApiClient) do not depend on QtNetwork's API.
+// Lives on the thread that runs its event loop. Never logs headers.
 class HttpTransport
 {
 public:
@@ -74,14 +74,7 @@ public:
     virtual void abortAll() = 0;
 };
 
-class NetworkModule
-{
-public:
-    virtual ~NetworkModule() = default;
-    virtual std::unique_ptr<HttpTransport> createTransport() const = 0;
-};
-
-// A transport from the network module, or nullptr with `error` set.
-std::unique_ptr<HttpTransport> createHttpTransport(std::string &error);
+// QtNetwork (QtNetworkTransport.cpp).
+std::unique_ptr<HttpTransport> createHttpTransport();
 
 } // namespace ds::live

@@ -15,7 +15,6 @@
 #include <vector>
 
 #include "util/LargeStack.h"
-#include "util/ModuleLoader.h"
 
 #include <sys/resource.h>
 #include <unistd.h>
@@ -33,21 +32,6 @@ inline const QString &scratchDirectory()
         return path;
     }();
     return dir;
-}
-
-// Stops the fuzzer unless engine module `name` loads: without it every input
-// would only reach the "cannot load" error.
-inline void requireModule(const char *name)
-{
-    static const bool loaded = [name] {
-        const ds::ModuleLoader::Result &r = ds::ModuleLoader::load(name);
-        if (!r.interface) {
-            std::fprintf(stderr, "%s\n", r.error.c_str());
-            std::abort();
-        }
-        return true;
-    }();
-    (void)loaded;
 }
 
 // Empties the scratch directory (every run starts from nothing).

@@ -16,7 +16,6 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {
-    fuzz::requireModule("archive");
     const std::string archive =
         fuzz::writeScratchFile("input.tar", std::string_view(reinterpret_cast<const char *>(data), size));
     std::vector<std::string> paths;

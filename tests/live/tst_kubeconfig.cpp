@@ -478,9 +478,7 @@ private slots:
         TlsSpec tls;
         tls.userName = "alice";
         tls.clientCertPem = req.readAllStandardOutput().toStdString();
-        std::string error;
-        const auto transport = createHttpTransport(error);
-        QVERIFY2(transport, error.c_str());
+        const auto transport = createHttpTransport();
         tls.clientKeyPem = pem.toStdString();
         const auto accepted = transport->setTls(tls);
         QVERIFY2(!accepted, accepted->c_str());

@@ -10,7 +10,7 @@
 
 namespace ds::tmpl {
 
-// A private key or certificate held by the crypto module.
+// A private key or certificate held by the backend.
 class CryptoKey
 {
 public:
@@ -38,9 +38,9 @@ struct CertAndKeyPem
     std::string key;
 };
 
-// What sprig's crypto functions need from OpenSSL: the crypto module
-// (core/modules/crypto), loaded the first time a template calls one of them.
-// Failures are thrown as FunctionError in Go's words.
+// What sprig's crypto functions need from OpenSSL, kept behind this interface
+// so the functions keep Go's order of checks while OpenSSL's API stays in one
+// file. Failures are thrown as FunctionError in Go's words.
 class CryptoBackend
 {
 public:
@@ -69,7 +69,7 @@ public:
                                       const RandomBytes &random) const = 0;
 };
 
-// The crypto module's backend; throws FunctionError when it cannot be loaded.
+// OpenSSL (OpenSslCrypto.cpp).
 const CryptoBackend &cryptoBackend();
 
 } // namespace ds::tmpl

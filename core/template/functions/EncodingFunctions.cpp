@@ -557,7 +557,7 @@ std::string decryptAES(const std::string &password, const std::string &crypt64)
 }
 
 // ---------------------------------------------------------------------------
-// Certificates (sprig's getBaseCertTemplate; getCertAndKey is the crypto module's)
+// Certificates (sprig's getBaseCertTemplate; getCertAndKey is CryptoBackend's)
 
 // fmt's %v of a list element, for sprig's "is not a string" errors.
 std::string goText(const Value &v)

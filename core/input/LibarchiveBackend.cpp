@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// The archive module: ArchiveBackend over libarchive.
-#include "input/ArchiveBackend.h"
-#include "ModuleAbi.h"
-#include "util/ModuleLoader.h"
+// ArchiveBackend over libarchive.
+#include "ArchiveBackend.h"
 
 #include <archive.h>
 #include <archive_entry.h>
@@ -71,10 +69,12 @@ public:
     }
 };
 
-LibarchiveBackend backend;
-
 } // namespace
 
-} // namespace ds::input
+const ArchiveBackend &archiveBackend()
+{
+    static const LibarchiveBackend backend;
+    return backend;
+}
 
-DRIFTSCOPE_MODULE(archive, &ds::input::backend)
+} // namespace ds::input

@@ -1,13 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-// The crypto module: sprig's key, certificate, scrypt and AES functions over
-// OpenSSL (CryptoBackend). Go's behaviour and error texts, as before the split:
-// see template/functions/EncodingFunctions.cpp for the functions themselves.
+// CryptoBackend over OpenSSL: what sprig's key, certificate, scrypt and AES
+// functions need, with Go's behaviour and error texts; the functions themselves
+// are in template/functions/EncodingFunctions.cpp.
 #include "template/FunctionError.h"
 #include "template/functions/CryptoBackend.h"
 #include "template/functions/GoEncoding.h"
 #include "text/Utf8.h"
-#include "ModuleAbi.h"
-#include "util/ModuleLoader.h"
 
 #include <openssl/bn.h>
 #include <openssl/core_names.h>
@@ -610,10 +608,12 @@ public:
     }
 };
 
-OpenSslCrypto backend;
-
 } // namespace
 
-} // namespace ds::tmpl
+const CryptoBackend &cryptoBackend()
+{
+    static const OpenSslCrypto backend;
+    return backend;
+}
 
-DRIFTSCOPE_MODULE(crypto, &ds::tmpl::backend)
+} // namespace ds::tmpl

@@ -1,10 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// The network module: HttpTransport over QNetworkAccessManager, TLS with
+// HttpTransport over QNetworkAccessManager, TLS with
 // QSslConfiguration (client keys Qt cannot read are read with OpenSSL).
 #include "live/HttpTransport.h"
 #include "DriftscopeVersion.h"
-#include "ModuleAbi.h"
-#include "util/ModuleLoader.h"
 
 #include <QNetworkAccessManager>
 #include <QNetworkProxy>
@@ -176,19 +174,11 @@ private:
     int m_generation = 0; // bumped by abortAll so late replies are dropped
 };
 
-class QtNetworkModule final : public NetworkModule
-{
-public:
-    std::unique_ptr<HttpTransport> createTransport() const override
-    {
-        return std::make_unique<QtNetworkTransport>();
-    }
-};
-
-QtNetworkModule module;
-
 } // namespace
 
-} // namespace ds::live
+std::unique_ptr<HttpTransport> createHttpTransport()
+{
+    return std::make_unique<QtNetworkTransport>();
+}
 
-DRIFTSCOPE_MODULE(network, &ds::live::module)
+} // namespace ds::live

@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "compare/CompareOptions.h"
+#include "input/FileInputSource.h"
+#include "live/LiveInputSource.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ds::pipeline {
+
+// Where the reference comes from: today a metadata.yaml on disk. A new kind of
+// reference source (a URL, a container image) is one more field here and one
+// more branch in ComparisonRun::loadReference.
+struct ReferenceSource
+{
+    std::string metadataPath; // metadata.yaml
+};
+
+// Where the cluster's CRs come from. A new kind of input is one more Kind here
+// and one more branch in ComparisonRun::makeInputSource.
+struct ClusterDataSource
+{
+    enum class Kind {
+        None,        // nothing to read (yet)
+        Files,       // -f: files, directories, globs, must-gathers, archives, ConfigDirs
+        LiveCluster, // no -f: the cluster of a kubeconfig context, read-only
+    };
+    Kind kind = Kind::None;
+
+    // Files
+    std::vector<std::string> paths;
+    bool recursive = false;
+    input::FileInputSource::Format format = input::FileInputSource::Format::Auto;
+    std::string configDirNamespace;
+
+    // LiveCluster
+    live::LiveSettings cluster;
+};
+
+// Everything between "the user asked" and "a report exists", as plain data:
+// the CLI fills it from flags, the window from what is open.
+struct ComparisonRequest
+{
+    ReferenceSource reference;
+    ClusterDataSource clusterData;
+    // -c: manual correlations read from this file replace options.manualCorrelations.
+    std::optional<std::string> diffConfigPath;
+    // options.overridesPath (-p) is read and applied as user overrides.
+    compare::CompareOptions options;
+
+    // The window keeps what it read to show it and compare again: objects()
+    // then holds every CR once (the first of an id wins, as in the engine) and
+    // the engine compares copies. Without it the CRs are handed to the engine.
+    bool keepObjects = false;
+    // A manual pair naming a template the reference does not have is an error
+    // that stops the CLI (kube-compare's behaviour); the window logs it and
+    // compares without the manual pairs so an edited reference still shows.
+    bool compareWithoutBrokenPairs = false;
+};
+
+} // namespace ds::pipeline

@@ -1,0 +1,233 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ComparisonRun.h"
+
+#include "compare/CompareEngine.h"
+#include "compare/DiffConfig.h"
+#include "compare/InlineDiffDriver.h"
+#include "compare/InputNeeds.h"
+#include "compare/UserOverrides.h"
+#include "input/FileInputSource.h"
+#include "live/LiveInputSource.h"
+#include "reference/ReferenceLoader.h"
+
+#include <unordered_set>
+
+namespace ds::pipeline {
+
+namespace {
+
+// Passes messages on and counts the errors among them: with --keep-going an
+// input source logs what it could not read as errors and still returns the rest.
+class ErrorCountingLog : public Log
+{
+public:
+    explicit ErrorCountingLog(Log &next) : m_next(next) {}
+    void message(Severity severity, int verbosity, const std::string &text) override
+    {
+        if (severity == Severity::Error)
+            m_errors.fetch_add(1, std::memory_order_relaxed);
+        m_next.message(severity, verbosity, text);
+    }
+    int errors() const { return m_errors.load(); }
+
+private:
+    Log &m_next;
+    std::atomic_int m_errors{0};
+};
+
+// Every object once, the first occurrence of an id winning as in the engine.
+std::vector<input::ClusterObject> firstOfEachId(std::vector<input::ClusterObject> objects)
+{
+    std::unordered_set<std::string> seen;
+    std::vector<input::ClusterObject> out;
+    out.reserve(objects.size());
+    for (auto &o : objects)
+        if (seen.insert(o.id).second)
+            out.push_back(std::move(o));
+    return out;
+}
+
+// The engine edits the CRs it compares (omitted fields are removed); kept
+// objects stay as they were read.
+std::vector<input::ClusterObject> workingCopies(const std::vector<input::ClusterObject> &objects)
+{
+    std::vector<input::ClusterObject> copies = objects;
+    for (auto &o : copies)
+        if (!o.partial)
+            o.object = o.object.deepCopy();
+    return copies;
+}
+
+} // namespace
+
+ComparisonRun::ComparisonRun(ComparisonRequest request, Log &log, const std::atomic_bool *cancel,
+                             RunProgress progress)
+    : m_request(std::move(request)), m_log(log), m_cancel(cancel), m_progress(std::move(progress))
+{
+}
+
+ComparisonRun::~ComparisonRun() = default;
+
+void ComparisonRun::useReference(std::shared_ptr<const ref::Reference> reference)
+{
+    m_reference = std::move(reference);
+}
+
+void ComparisonRun::useObjects(std::shared_ptr<const std::vector<input::ClusterObject>> objects)
+{
+    m_objects = std::move(objects);
+    m_haveClusterData = m_objects != nullptr;
+}
+
+std::optional<std::string> ComparisonRun::run()
+{
+    for (auto step : {&ComparisonRun::loadReference, &ComparisonRun::prepareEngine,
+                      &ComparisonRun::readClusterData, &ComparisonRun::compare})
+        if (auto error = (this->*step)())
+            return error;
+    return std::nullopt;
+}
+
+// kube-compare reads metadata.yaml, then the diff config, then the templates;
+// with several broken inputs the first of these is the error users see.
+std::optional<std::string> ComparisonRun::loadReference()
+{
+    const ClusterDataSource &data = m_request.clusterData;
+    if (!m_haveClusterData && data.kind == ClusterDataSource::Kind::Files && !m_source) {
+        // The directory walk needs nothing from the reference: let it overlap loading.
+        auto files = std::make_unique<input::FileInputSource>(data.paths, data.recursive);
+        files->setFormat(data.format);
+        files->startWalking();
+        m_source = std::move(files);
+    }
+    std::shared_ptr<ref::Reference> loaded;
+    ref::ReferenceLoader loader(m_log);
+    if (!m_reference) {
+        reportProgress(RunStage::LoadingReference, 0, 0);
+        loader.setInlineDiffValidator(compare::inlineDiffValidator());
+        ref::LoadResult metadata = loader.loadMetadata(m_request.reference.metadataPath);
+        if (!metadata.ok())
+            return metadata.error;
+        loaded = std::move(metadata.reference);
+    }
+    if (m_request.diffConfigPath) {
+        const auto config = compare::DiffConfig::load(*m_request.diffConfigPath);
+        if (!config.ok())
+            return config.error;
+        m_request.options.manualCorrelations = config.config.correlationPairs;
+    }
+    if (loaded) {
+        if (auto error = loader.loadTemplates(*loaded))
+            return error;
+        m_reference = std::move(loaded);
+    }
+    return std::nullopt;
+}
+
+std::optional<std::string> ComparisonRun::prepareEngine()
+{
+    if (!m_reference)
+        return std::nullopt;
+    std::shared_ptr<const compare::UserOverrides> overrides;
+    const auto makeEngine = [&] {
+        m_engine = std::make_unique<compare::CompareEngine>(m_reference, m_request.options, m_log);
+        if (overrides)
+            m_engine->setOverrides(overrides);
+    };
+    makeEngine();
+    if (!m_request.options.overridesPath.empty()) {
+        auto loaded = compare::UserOverrides::load(m_request.options.overridesPath);
+        if (!loaded.ok())
+            return loaded.error;
+        overrides = std::move(loaded.overrides);
+        m_engine->setOverrides(overrides);
+    }
+    auto error = m_engine->prepare();
+    if (!error || !m_request.compareWithoutBrokenPairs)
+        return error;
+    m_log.message(Log::Severity::Error, 0, *error);
+    m_request.options.manualCorrelations.clear();
+    makeEngine();
+    return m_engine->prepare();
+}
+
+std::unique_ptr<input::InputSource> ComparisonRun::makeInputSource()
+{
+    const ClusterDataSource &data = m_request.clusterData;
+    const auto &manual = m_request.options.manualCorrelations;
+    switch (data.kind) {
+    case ClusterDataSource::Kind::Files: {
+        std::unique_ptr<input::InputSource> source = std::move(m_source);
+        auto *files = static_cast<input::FileInputSource *>(source.get());
+        if (!files) {
+            source = std::make_unique<input::FileInputSource>(data.paths, data.recursive);
+            files = static_cast<input::FileInputSource *>(source.get());
+            files->setFormat(data.format);
+        }
+        if (m_reference)
+            files->setKindFilter(compare::inputNeeds(*m_reference, manual));
+        files->setConfigDirNamespace(data.configDirNamespace);
+        return source;
+    }
+    case ClusterDataSource::Kind::LiveCluster: {
+        live::FetchNeeds needs = live::FetchNeeds::fromReference(*m_reference, manual, m_request.options.allResources);
+        needs.keepGoing = m_request.options.keepGoing;
+        return std::make_unique<live::LiveInputSource>(data.cluster, std::move(needs));
+    }
+    case ClusterDataSource::Kind::None: break;
+    }
+    return nullptr;
+}
+
+std::optional<std::string> ComparisonRun::readClusterData()
+{
+    const ClusterDataSource::Kind kind = m_request.clusterData.kind;
+    // What to fetch from a cluster depends on the reference: without one there is nothing to ask for.
+    if (m_haveClusterData || kind == ClusterDataSource::Kind::None
+        || (kind == ClusterDataSource::Kind::LiveCluster && !m_reference))
+        return std::nullopt;
+    const std::unique_ptr<input::InputSource> source = makeInputSource();
+    const RunStage stage =
+        kind == ClusterDataSource::Kind::LiveCluster ? RunStage::FetchingFromCluster : RunStage::ReadingFiles;
+    input::ProgressCallback progress;
+    if (m_progress)
+        progress = [this, stage](std::size_t done, std::size_t total, const std::string &) {
+            reportProgress(stage, done, total);
+        };
+    ErrorCountingLog log(m_log);
+    input::LoadedObjects loaded = source->load(log, m_cancel, progress);
+    m_inputDescription = source->description();
+    m_inputIncomplete = log.errors() > 0;
+    if (!loaded.ok())
+        return loaded.error;
+    if (m_request.keepObjects)
+        m_objects = std::make_shared<const std::vector<input::ClusterObject>>(firstOfEachId(std::move(loaded.objects)));
+    else
+        m_handedOver = std::move(loaded.objects);
+    m_haveClusterData = true;
+    return std::nullopt;
+}
+
+std::optional<std::string> ComparisonRun::compare()
+{
+    if (!m_engine || !m_haveClusterData)
+        return std::nullopt;
+    compare::CompareEngine::ProgressCallback progress;
+    if (m_progress)
+        progress = [this](std::size_t done, std::size_t total) { reportProgress(RunStage::Comparing, done, total); };
+    compare::CompareResult result = m_objects ? m_engine->compare(workingCopies(*m_objects), m_cancel, progress)
+                                              : m_engine->compare(std::move(m_handedOver), m_cancel, progress);
+    if (!result.ok())
+        return result.error;
+    result.report.inputDescription = m_inputDescription;
+    m_report = std::make_shared<const report::ComparisonReport>(std::move(result.report));
+    return std::nullopt;
+}
+
+void ComparisonRun::reportProgress(RunStage stage, std::size_t done, std::size_t total) const
+{
+    if (m_progress)
+        m_progress(stage, done, total);
+}
+
+} // namespace ds::pipeline

@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "ComparisonRequest.h"
+#include "input/ClusterObject.h"
+#include "reference/Reference.h"
+#include "report/ComparisonReport.h"
+#include "util/Log.h"
+
+#include <atomic>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ds::compare {
+class CompareEngine;
+}
+namespace ds::input {
+class InputSource;
+}
+
+namespace ds::pipeline {
+
+// The steps of a run, for progress reports.
+enum class RunStage { LoadingReference, ReadingFiles, FetchingFromCluster, Comparing };
+
+// done/total units of the stage (total 0: unknown). Called from the run's
+// thread and, while files are decoded, from several threads at once.
+using RunProgress = std::function<void(RunStage stage, std::size_t done, std::size_t total)>;
+
+// One comparison from a request to a report: load the reference (metadata,
+// diff config, templates — kube-compare's order), set up the engine (user
+// overrides, correlators), read the cluster data from the source the request
+// names with only the kinds the reference can use decoded in full, compare.
+//
+// The CLI (core/cli/CompareCommand) and the window (ui/session/ComparisonJob)
+// are policies over it: the CLI calls the steps one by one so its own checks
+// and kube-compare's exit codes fall between them; the window calls run() on
+// its background thread, reusing what an earlier run loaded. Each step returns
+// the error that ends the run, in kube-compare's words; warnings go to the log.
+class ComparisonRun
+{
+public:
+    ComparisonRun(ComparisonRequest request, Log &log, const std::atomic_bool *cancel = nullptr,
+                  RunProgress progress = {});
+    ~ComparisonRun();
+    ComparisonRun(const ComparisonRun &) = delete;
+    ComparisonRun &operator=(const ComparisonRun &) = delete;
+
+    // Results of an earlier run, used instead of loading again.
+    void useReference(std::shared_ptr<const ref::Reference> reference);
+    void useObjects(std::shared_ptr<const std::vector<input::ClusterObject>> objects);
+
+    // The steps, in order. Later steps do nothing when an earlier one failed
+    // or left nothing to work on (no reference, no cluster data).
+    std::optional<std::string> loadReference();
+    std::optional<std::string> prepareEngine();
+    std::optional<std::string> readClusterData();
+    std::optional<std::string> compare();
+    // All four; the first error ends the run.
+    std::optional<std::string> run();
+
+    const ComparisonRequest &request() const { return m_request; }
+    std::shared_ptr<const ref::Reference> reference() const { return m_reference; }
+    // The CRs read (kept only with ComparisonRequest::keepObjects).
+    std::shared_ptr<const std::vector<input::ClusterObject>> objects() const { return m_objects; }
+    // Null until compare() succeeded.
+    std::shared_ptr<const report::ComparisonReport> report() const { return m_report; }
+    // Manual correlations in force (from the diff config or the request).
+    const std::map<std::string, std::string> &manualCorrelations() const
+    {
+        return m_request.options.manualCorrelations;
+    }
+    // What was read ("path", "context NAME (server)"); empty before readClusterData().
+    const std::string &inputDescription() const { return m_inputDescription; }
+    // The cluster data was read, but with errors that --keep-going let pass
+    // (a kind the cluster refused): the report is incomplete.
+    bool inputIncomplete() const { return m_inputIncomplete; }
+    bool cancelled() const { return m_cancel && m_cancel->load(); }
+
+private:
+    std::unique_ptr<input::InputSource> makeInputSource();
+    void reportProgress(RunStage stage, std::size_t done, std::size_t total) const;
+
+    ComparisonRequest m_request;
+    Log &m_log;
+    const std::atomic_bool *m_cancel;
+    RunProgress m_progress;
+
+    std::shared_ptr<const ref::Reference> m_reference;
+    std::unique_ptr<compare::CompareEngine> m_engine;
+    std::unique_ptr<input::InputSource> m_source; // created early so a directory walk overlaps loading
+    std::shared_ptr<const std::vector<input::ClusterObject>> m_objects;
+    std::vector<input::ClusterObject> m_handedOver; // without keepObjects: read, not yet compared
+    bool m_haveClusterData = false;
+    std::shared_ptr<const report::ComparisonReport> m_report;
+    std::string m_inputDescription;
+    bool m_inputIncomplete = false;
+};
+
+} // namespace ds::pipeline
