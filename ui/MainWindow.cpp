@@ -679,35 +679,24 @@ void MainWindow::showObjectDiff(const QString &id)
     m_selectedObject = id;
     const auto snapshot = m_session->snapshot();
     const std::string key = id.toStdString();
-    if (snapshot->report) {
-        for (const report::CrResult &r : snapshot->report->diffs) {
-            if (r.crName != key)
-                continue;
-            m_selectedTemplate = QString::fromStdString(r.correlatedTemplate);
-            m_selecting = true;
-            m_referencePanel->selectSource(m_referenceModel->indexForTemplate(m_selectedTemplate));
-            m_selecting = false;
-            m_diffView->setDiff(m_selectedTemplate, QString::fromStdString(r.referenceYaml), id,
-                                QString::fromStdString(r.clusterYaml), QString::fromStdString(r.description));
-            return;
-        }
+    if (const report::CrResult *r = snapshot->lookup().result(key)) {
+        m_selectedTemplate = QString::fromStdString(r->correlatedTemplate);
+        m_selecting = true;
+        m_referencePanel->selectSource(m_referenceModel->indexForTemplate(m_selectedTemplate));
+        m_selecting = false;
+        m_diffView->setDiff(m_selectedTemplate, QString::fromStdString(r->referenceYaml), id,
+                            QString::fromStdString(r->clusterYaml), QString::fromStdString(r->description));
+        return;
     }
     // Not compared: show the CR itself (read again in full if it was skimmed).
     QString note = tr("No template of the reference correlates with this CR. Drag it onto a template to "
                       "compare them.");
-    if (snapshot->report) {
-        for (const report::FailedCr &f : snapshot->report->failures)
-            if (f.crName == key)
-                note = tr("Comparing this CR failed:\n%1").arg(QString::fromStdString(f.error));
-    }
+    if (const report::FailedCr *f = snapshot->lookup().failure(key))
+        note = tr("Comparing this CR failed:\n%1").arg(QString::fromStdString(f->error));
     QString yaml;
-    if (snapshot->objects) {
-        for (const input::ClusterObject &o : *snapshot->objects) {
-            if (o.id != key)
-                continue;
-            const std::optional<Value> full = o.partial ? input::reloadObject(o) : std::optional<Value>(o.object);
-            yaml = full ? yamlOf(*full) : tr("# %1 can no longer be read from %2\n").arg(id, QString::fromStdString(o.source));
-        }
+    if (const input::ClusterObject *o = snapshot->lookup().object(key)) {
+        const std::optional<Value> full = o->partial ? input::reloadObject(*o) : std::optional<Value>(o->object);
+        yaml = full ? yamlOf(*full) : tr("# %1 can no longer be read from %2\n").arg(id, QString::fromStdString(o->source));
     }
     m_diffView->setDiff(tr("(no template)"), QString(), id, yaml, note);
 }
@@ -816,15 +805,18 @@ void MainWindow::updateSummary()
                                    int(snapshot->reference->templates.size())));
         return;
     }
-    const report::ComparisonReport &r = *snapshot->report;
-    m_summaryLabel->setText(tr("%1 CRs compared · %2 with drift · %3 missing from the cluster · %4 unmatched · %5 "
-                               "failed · %6 patched")
-                                .arg(r.summary.totalCRs)
-                                .arg(r.summary.numDiffCRs)
-                                .arg(r.summary.numMissing)
-                                .arg(r.unmatchedAll.size())
-                                .arg(r.failures.size())
-                                .arg(r.summary.patchedCRs));
+    const report::ReportCounts &n = snapshot->lookup().counts();
+    QString text = tr("%1 CRs compared · %2 with drift · %3 missing from the cluster · %4 unmatched · %5 "
+                      "failed · %6 patched")
+                       .arg(n.compared)
+                       .arg(n.withDrift)
+                       .arg(n.missing)
+                       .arg(n.unmatched)
+                       .arg(n.failed)
+                       .arg(n.patched);
+    if (n.foundByReference > 0)
+        text += tr(" · %n template(s) found by reference only", nullptr, int(n.foundByReference));
+    m_summaryLabel->setText(text);
 }
 
 // The context badge and what Refresh means follow the kind of input.

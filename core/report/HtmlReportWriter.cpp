@@ -5,6 +5,7 @@
 #include "HtmlAssets.h"
 #include "HtmlDiffTable.h"
 #include "HtmlEscape.h"
+#include "StatusText.h"
 #include "diff/SideBySideDiff.h"
 
 #include <QCryptographicHash>
@@ -65,19 +66,28 @@ const char *stateToken(TemplateState state)
     return "neutral";
 }
 
-std::vector<std::string> templateStates(const TemplateStatus &s)
+const char *stateToken(CrState state)
 {
-    std::vector<std::string> out{stateToken(s.state)};
-    if (s.manual)
-        out.emplace_back("manual");
-    if (s.patched && s.state != TemplateState::Patched)
-        out.emplace_back("patched");
-    return out;
+    switch (state) {
+    case CrState::Clean: return "clean";
+    case CrState::Drift: return "drift";
+    case CrState::Unmatched: return "unmatched";
+    case CrState::SkippedByDoNotMatch: return "skipped";
+    case CrState::RenderError: return "error";
+    case CrState::Manual: return "manual";
+    case CrState::Patched: return "patched";
+    case CrState::NotCompared: break;
+    }
+    return "neutral";
 }
 
-std::string plural(int n, const char *one, const char *many)
+template <class Status>
+std::vector<std::string> stateTokens(const Status &status)
 {
-    return std::to_string(n) + " " + (n == 1 ? one : many);
+    std::vector<std::string> out;
+    for (const auto state : statesOf(status))
+        out.emplace_back(stateToken(state));
+    return out;
 }
 
 std::string esc(std::string_view s)
@@ -124,14 +134,6 @@ std::string contentSecurityPolicy()
         + "'; base-uri 'none'; form-action 'none'";
 }
 
-std::size_t issueCount(const Summary &s)
-{
-    std::size_t n = 0;
-    for (const auto &[part, components] : s.validationIssues)
-        n += components.size();
-    return n;
-}
-
 bool hasState(const std::vector<std::string> &states, const char *token)
 {
     return std::find(states.begin(), states.end(), token) != states.end();
@@ -157,6 +159,8 @@ HtmlReportWriter::HtmlReportWriter(const ComparisonReport &report, const ref::Re
     if (m_options.version.empty())
         m_options.version = DRIFTSCOPE_VERSION_STRING;
     m_statuses = templateStatuses(report, reference, m_options.manualCorrelations);
+    m_crStatuses = crStatuses(report, m_options.manualCorrelations);
+    m_counts = countsOf(report);
 }
 
 std::string HtmlReportWriter::write()
@@ -192,12 +196,12 @@ void HtmlReportWriter::index()
         const CrResult &r = m_report.diffs[i];
         (r.hasDiff() ? m_drifted : m_clean).push_back(i);
         m_crAnchors.emplace(r.crName, "cr-" + std::to_string(i));
-        noteStates(crStates(r));
+        noteStates(stateTokens(crStatus(r)));
     }
     for (std::size_t i = 0; i < m_report.failures.size(); ++i)
         m_crAnchors.emplace(m_report.failures[i].crName, "err-" + std::to_string(i));
     for (const TemplateStatus &s : m_statuses)
-        noteStates(templateStates(s));
+        noteStates(stateTokens(s));
     if (!m_report.failures.empty())
         noteStates({"error"});
     if (!m_report.unmatchedAll.empty() || !m_report.summary.unmatchedCRs.empty())
@@ -230,7 +234,7 @@ void HtmlReportWriter::header()
     m_out += "<p class=verdicts>";
     if (!m_report.failures.empty())
         m_out += "<span class=\"verdict b s-error\">Comparison failed for "
-            + plural(static_cast<int>(m_report.failures.size()), "CR", "CRs") + "</span> ";
+            + countText(static_cast<int>(m_report.failures.size()), "CR", "CRs") + "</span> ";
     if (s.numDiffCRs != 0 || !s.validationIssues.empty())
         m_out += "<span class=\"verdict b s-drift\">Differences found</span>";
     else if (m_report.failures.empty())
@@ -252,11 +256,11 @@ void HtmlReportWriter::contents()
     auto entry = [&](const char *id, const char *label, std::size_t count) {
         return std::string("<a href=#") + id + ">" + label + " (" + std::to_string(count) + ")</a>";
     };
-    const std::size_t issues = issueCount(m_report.summary);
     m_out += "<p class=toc><a href=#summary>Summary</a> \u00B7 <a href=#reference>Reference</a> \u00B7 "
-        + entry("diffs", "Differences", m_drifted.size()) + " \u00B7 " + entry("missing", "Validation issues", issues)
-        + " \u00B7 " + entry("unmatched", "Unmatched", m_report.summary.unmatchedCRs.size()) + " \u00B7 "
-        + entry("errors", "Render errors", m_report.failures.size()) + " \u00B7 "
+        + entry("diffs", "Differences", m_counts.withDrift) + " \u00B7 "
+        + entry("missing", "Validation issues", m_counts.validationIssues) + " \u00B7 "
+        + entry("unmatched", "Unmatched", m_counts.unmatched) + " \u00B7 " + entry("errors", "Render errors", m_counts.failed)
+        + " \u00B7 "
         + entry("warnings", "Warnings", m_report.warnings.size() + m_reference.warnings.size()) + " \u00B7 "
         + entry("matched", "Matched without differences", m_clean.size()) + "</p>\n";
 }
@@ -280,8 +284,7 @@ void HtmlReportWriter::controls()
 
 void HtmlReportWriter::summary()
 {
-    const Summary &s = m_report.summary;
-    const std::size_t issues = issueCount(s);
+    const ReportCounts &n = m_counts;
     struct Card
     {
         std::size_t count;
@@ -291,13 +294,13 @@ void HtmlReportWriter::summary()
         const char *badText;  // and what it means, so the colour is never the only hint
     };
     const Card cards[] = {
-        {static_cast<std::size_t>(s.totalCRs), "CRs compared", "diffs", "neutral", "compared"},
-        {static_cast<std::size_t>(s.numDiffCRs), "CRs with drift", "diffs", "drift", "drift found"},
-        {static_cast<std::size_t>(s.numMissing), "Missing required CRs", "missing", "missing", "missing"},
-        {issues, "Validation issues", "missing", "missing", "to review"},
-        {s.unmatchedCRs.size(), "Unmatched CRs", "unmatched", "unmatched", "no template"},
-        {static_cast<std::size_t>(s.patchedCRs), "Patched CRs", "diffs", "patched", "overrides applied"},
-        {m_report.failures.size(), "Render errors", "errors", "error", "not compared"},
+        {n.compared, "CRs compared", "diffs", "neutral", "compared"},
+        {n.withDrift, "CRs with drift", "diffs", "drift", "drift found"},
+        {n.missing, "Missing required CRs", "missing", "missing", "missing"},
+        {n.validationIssues, "Validation issues", "missing", "missing", "to review"},
+        {n.unmatched, "Unmatched CRs", "unmatched", "unmatched", "no template"},
+        {n.patched, "Patched CRs", "diffs", "patched", "overrides applied"},
+        {n.failed, "Render errors", "errors", "error", "not compared"},
     };
     sectionStart("summary", "Summary", false);
     m_out += "<ul class=cards>\n";
@@ -355,9 +358,9 @@ void HtmlReportWriter::templateItem(std::size_t index)
 {
     const ref::ReferenceTemplate &t = m_reference.templates[index];
     const TemplateStatus &s = m_statuses[index];
-    const std::vector<std::string> states = templateStates(s);
+    const std::vector<std::string> states = stateTokens(s);
     m_out += "<li id=t-" + std::to_string(index) + " data-s=\"" + join(states, " ") + "\"><div class=t>";
-    badge(states, templateText(s));
+    badge(states, statusText(s));
     m_out += " <code class=nm>" + esc(t.path) + "</code>";
     if (m_reference.version == 1 && !t.required)
         m_out += " <span class=mu>(optional)</span>";
@@ -393,14 +396,11 @@ void HtmlReportWriter::drifted()
 void HtmlReportWriter::driftedCr(std::size_t index)
 {
     const CrResult &r = m_report.diffs[index];
-    const std::vector<std::string> states = crStates(r);
-    const int lines = changedLines(r);
+    const CrStatus &status = crStatus(r);
+    const std::vector<std::string> states = stateTokens(status);
     m_out += "<details class=cr open id=cr-" + std::to_string(index) + " data-s=\"" + join(states, " ")
         + "\"><summary>";
-    std::string text = lines > 0 ? "Drift: " + plural(lines, "changed line", "changed lines") : "Drift";
-    text += r.patched.empty() ? "" : " \u00B7 patched";
-    text += r.manualCorrelation ? " \u00B7 manual" : "";
-    badge(states, text);
+    badge(states, statusText(status));
     m_out += " <code class=nm>" + esc(r.crName) + "</code> <span class=arrow>\u2194</span> ";
     templateLink(r.templateIndex, r.correlatedTemplate);
     m_out += "</summary>\n<div class=body>\n";
@@ -434,12 +434,10 @@ void HtmlReportWriter::matched()
         m_out += "<ul class=\"plain cols\">\n";
     for (std::size_t index : m_clean) {
         const CrResult &r = m_report.diffs[index];
-        const std::vector<std::string> states = crStates(r);
+        const CrStatus &status = crStatus(r);
+        const std::vector<std::string> states = stateTokens(status);
         m_out += "<li id=cr-" + std::to_string(index) + " data-s=\"" + join(states, " ") + "\">";
-        std::string text = styleOf(states.front()).label;
-        text += r.patched.empty() || states.front() == "patched" ? "" : " \u00B7 patched";
-        text += r.manualCorrelation ? " \u00B7 manual" : "";
-        badge(states, text);
+        badge(states, statusText(status));
         m_out += " <code class=nm>" + esc(r.crName) + "</code> <span class=arrow>\u2194</span> ";
         templateLink(r.templateIndex, r.correlatedTemplate);
         if (!r.patched.empty()) {
@@ -497,7 +495,7 @@ void HtmlReportWriter::unmatched()
         m_out += "</ul>\n";
     // Without -A kube-compare reports none; the reader may still want to see them.
     if (s.unmatchedCRs.empty() && !m_report.unmatchedAll.empty()) {
-        m_out += "<details class=noprint><summary>" + plural(static_cast<int>(m_report.unmatchedAll.size()), "input CR", "input CRs")
+        m_out += "<details class=noprint><summary>" + countText(static_cast<int>(m_report.unmatchedAll.size()), "input CR", "input CRs")
             + " matched no template (listed as unmatched with <code>-A</code>)</summary>\n<ul class=\"plain cols\">\n";
         for (const std::string &id : m_report.unmatchedAll)
             m_out += "<li data-s=unmatched><code class=nm>" + esc(id) + "</code>\n";
@@ -604,46 +602,9 @@ void HtmlReportWriter::sectionEnd()
     m_out += "</section>\n";
 }
 
-std::vector<std::string> HtmlReportWriter::crStates(const CrResult &result) const
+const CrStatus &HtmlReportWriter::crStatus(const CrResult &result) const
 {
-    const bool patched = !result.patched.empty();
-    std::vector<std::string> out{result.hasDiff() ? "drift" : (patched ? "patched" : "clean")};
-    if (patched && out.front() != "patched")
-        out.emplace_back("patched");
-    if (result.manualCorrelation)
-        out.emplace_back("manual");
-    return out;
-}
-
-// The GUI's wording (ui/models/TemplateState.cpp), untranslated.
-std::string HtmlReportWriter::templateText(const TemplateStatus &s) const
-{
-    std::string text;
-    switch (s.state) {
-    case TemplateState::NotCompared: text = "Not compared"; break;
-    case TemplateState::Clean:
-        if (s.byReferenceOnly && s.clusterObjectIds.empty())
-            text = "Found by reference (content not validated)";
-        else
-            text = s.matchCount > 1 ? "Clean (" + std::to_string(s.matchCount) + " CRs)" : "Clean";
-        break;
-    case TemplateState::Drift:
-        text = s.changedLines > 0 ? "Drift: " + plural(s.changedLines, "changed line", "changed lines") : "Drift";
-        if (s.driftedObjects > 1)
-            text += " in " + std::to_string(s.driftedObjects) + " CRs";
-        break;
-    case TemplateState::MissingRequired: text = "Missing (required)"; break;
-    case TemplateState::NotPresent: text = "Not present (optional)"; break;
-    case TemplateState::MatchedMoreThanAllowed: text = "Matched more than allowed"; break;
-    case TemplateState::Patched: text = "Patched"; break;
-    case TemplateState::RenderError: text = "Render error"; break;
-    case TemplateState::Manual: text = "Manual"; break;
-    }
-    if (s.patched && s.state != TemplateState::Patched)
-        text += " \u00B7 patched";
-    if (s.manual)
-        text += " \u00B7 manual";
-    return text;
+    return m_crStatuses.at(result.crName);
 }
 
 } // namespace ds::report

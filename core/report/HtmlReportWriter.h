@@ -2,6 +2,8 @@
 #pragma once
 
 #include "ComparisonReport.h"
+#include "CrStatus.h"
+#include "ReportCounts.h"
 #include "TemplateStatus.h"
 #include "reference/Reference.h"
 
@@ -62,14 +64,15 @@ private:
     void templateLink(std::size_t templateIndex, const std::string &path);
     void sectionStart(const char *id, const std::string &heading, bool filterable);
     void sectionEnd();
-    std::vector<std::string> crStates(const CrResult &result) const;
-    std::string templateText(const TemplateStatus &status) const;
+    const CrStatus &crStatus(const CrResult &result) const;
     void noteStates(const std::vector<std::string> &states);
 
     const ComparisonReport &m_report;
     const ref::Reference &m_reference;
     HtmlOptions m_options;
     std::vector<TemplateStatus> m_statuses;
+    CrStatusMap m_crStatuses;
+    ReportCounts m_counts;
     std::unordered_map<std::string, std::string> m_crAnchors; // CR id → element id
     std::vector<std::string> m_usedStates;                     // filter buttons to offer
     std::vector<std::size_t> m_drifted;                        // indices into report.diffs

@@ -4,9 +4,8 @@
 // Header-only helpers for the GUI model tests: comparison snapshots made by
 // running the engine on a conformance case, as the GUI's worker does.
 
-#include "compare/CompareEngine.h"
-#include "compare/UserOverrides.h"
 #include "input/FileInputSource.h"
+#include "pipeline/ComparisonRun.h"
 #include "reference/ReferenceLoader.h"
 #include "session/ComparisonSnapshot.h"
 
@@ -61,27 +60,24 @@ struct SnapshotInput
 // Compares like the GUI does (keep going past failing CRs) and packs the snapshot.
 inline std::shared_ptr<const ui::ComparisonSnapshot> compareSnapshot(const SnapshotInput &input)
 {
-    compare::CompareOptions options;
-    options.keepGoing = true;
-    options.manualCorrelations = input.manualCorrelations;
-    options.tmpDir = QDir::tempPath().toStdString();
-    options.overridesPath = input.overridesFile.toStdString(); // what the report names as "Patched with"
-    compare::CompareEngine engine(input.reference, options, Log::null());
-    if (!input.overridesFile.isEmpty()) {
-        auto overrides = compare::UserOverrides::load(input.overridesFile.toStdString());
-        if (!overrides.ok())
-            qFatal("cannot load overrides: %s", overrides.error->c_str());
-        engine.setOverrides(overrides.overrides);
-    }
-    if (auto error = engine.prepare())
-        qFatal("engine set-up failed: %s", error->c_str());
-    compare::CompareResult result = engine.compare(*input.objects);
-    auto snapshot = std::make_shared<ui::ComparisonSnapshot>();
-    snapshot->reference = input.reference;
-    snapshot->objects = input.objects;
-    snapshot->report = std::make_shared<const report::ComparisonReport>(std::move(result.report));
-    snapshot->manualCorrelations = input.manualCorrelations;
-    return snapshot;
+    pipeline::ComparisonRequest request;
+    request.options.keepGoing = true;
+    request.options.manualCorrelations = input.manualCorrelations;
+    request.options.tmpDir = QDir::tempPath().toStdString();
+    request.options.overridesPath = input.overridesFile.toStdString(); // -p
+    request.keepObjects = true;
+    pipeline::ComparisonRun run(std::move(request), Log::null());
+    run.useReference(input.reference);
+    run.useObjects(input.objects);
+    for (auto step : {&pipeline::ComparisonRun::prepareEngine, &pipeline::ComparisonRun::compare})
+        if (auto error = (run.*step)())
+            qFatal("comparison failed: %s", error->c_str());
+    ui::ComparisonSnapshot snapshot;
+    snapshot.reference = input.reference;
+    snapshot.objects = input.objects;
+    snapshot.report = run.report();
+    snapshot.manualCorrelations = input.manualCorrelations;
+    return ui::ComparisonSnapshot::indexed(std::move(snapshot));
 }
 
 // A conformance case compared with its own reference and resources.
@@ -97,10 +93,10 @@ inline std::shared_ptr<const ui::ComparisonSnapshot>
 uncomparedSnapshot(std::shared_ptr<const ref::Reference> reference,
                    std::shared_ptr<const std::vector<input::ClusterObject>> objects = {})
 {
-    auto snapshot = std::make_shared<ui::ComparisonSnapshot>();
-    snapshot->reference = std::move(reference);
-    snapshot->objects = std::move(objects);
-    return snapshot;
+    ui::ComparisonSnapshot snapshot;
+    snapshot.reference = std::move(reference);
+    snapshot.objects = std::move(objects);
+    return ui::ComparisonSnapshot::indexed(std::move(snapshot));
 }
 
 } // namespace ds::test

@@ -4,7 +4,7 @@
 // swapped, filtering and dragging CRs.
 #include "models/ClusterObjectMime.h"
 #include "models/ClusterObjectModel.h"
-#include "models/ClusterObjectState.h"
+#include "models/States.h"
 #include "models/StatusFilterProxyModel.h"
 #include "models/StatusIcons.h"
 

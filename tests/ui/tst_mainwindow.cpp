@@ -9,6 +9,7 @@
 #include "main/NavigatorPanel.h"
 #include "models/ClusterObjectModel.h"
 #include "models/ItemRoles.h"
+#include "models/States.h"
 #include "models/ReferenceTreeModel.h"
 #include "problems/ProblemsModel.h"
 #include "session/ComparisonSession.h"

@@ -5,6 +5,7 @@
 #include "cli/CliRunner.h"
 #include "models/ClusterObjectModel.h"
 #include "models/ReferenceTreeModel.h"
+#include "models/States.h"
 #include "models/StatusFilterProxyModel.h"
 #include "session/ManualCorrelations.h"
 

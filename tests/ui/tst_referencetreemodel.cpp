@@ -6,7 +6,7 @@
 #include "models/ReferenceTreeModel.h"
 #include "models/StatusFilterProxyModel.h"
 #include "models/StatusIcons.h"
-#include "models/TemplateState.h"
+#include "models/States.h"
 
 #include "EngineHarness.h"
 #include "SnapshotFixture.h"

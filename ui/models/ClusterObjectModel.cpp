@@ -4,52 +4,28 @@
 #include "ClusterObjectMime.h"
 #include "StatusIcons.h"
 #include "session/ComparisonSnapshot.h"
+#include "session/ReportIndex.h"
 
 #include <QMimeData>
 
 #include <algorithm>
-#include <functional>
 #include <map>
 #include <set>
 #include <tuple>
 
 namespace ds::ui {
 
-struct ClusterObjectModel::Node
+struct ClusterObjectModel::Node : StatusTreeModel::Node
 {
-    NodeKind kind = NodeKind::ApiGroup;
-    Node *parent = nullptr;
-    int row = 0;
     QString label;
-    std::string id;      // CR rows
-    int object = -1;     // CR rows: index into the snapshot's objects
+    std::string id;        // CR rows
+    int object = -1;       // CR rows: index into the snapshot's objects
     bool repeated = false; // CR rows under the Unmatched group
-    QString detail;      // kind rows: the apiVersion
-    QString kindName;    // kind rows
-    std::vector<std::unique_ptr<Node>> children;
-    // groups: aggregated over the CR rows below
-    StateCounts counts;
-    int worstState = -1;
-    int objectCount = 0;
-
-    Node *addChild(NodeKind childKind, QString childLabel)
-    {
-        auto child = std::make_unique<Node>();
-        child->kind = childKind;
-        child->parent = this;
-        child->row = static_cast<int>(children.size());
-        child->label = std::move(childLabel);
-        children.push_back(std::move(child));
-        return children.back().get();
-    }
+    QString detail;        // kind rows: the apiVersion
+    QString kindName;      // kind rows
 };
 
 namespace {
-
-QString qs(const std::string &s)
-{
-    return QString::fromStdString(s);
-}
 
 // Where a CR goes in the tree; sorting these gives the tree order.
 struct Placement
@@ -82,41 +58,26 @@ Placement placementOf(const input::ClusterObject &object, std::size_t index)
     return p;
 }
 
-int severityRank(int state)
-{
-    const auto &order = clusterObjectStatesBySeverity();
-    const auto rank = order.indexOf(static_cast<ClusterObjectState>(state));
-    return rank < 0 ? static_cast<int>(order.size()) : static_cast<int>(rank);
-}
-
-int moreSevere(int a, int b)
-{
-    if (a < 0)
-        return b;
-    if (b < 0)
-        return a;
-    return severityRank(a) <= severityRank(b) ? a : b;
-}
-
-QString countsText(const StateCounts &counts)
-{
-    QStringList parts;
-    for (ClusterObjectState state : clusterObjectStatesBySeverity()) {
-        const int n = counts.value(static_cast<int>(state));
-        if (n > 0)
-            parts << QStringLiteral("%1 %2").arg(n).arg(clusterObjectStateLabel(state));
-    }
-    return parts.join(QStringLiteral(", "));
-}
-
 } // namespace
 
-ClusterObjectModel::ClusterObjectModel(QObject *parent) : QAbstractItemModel(parent)
+ClusterObjectModel::ClusterObjectModel(QObject *parent)
+    : StatusTreeModel(ColumnCount, stateValues(clusterObjectStatesBySeverity()), static_cast<int>(ClusterObjectState::Manual), parent)
 {
     rebuild();
 }
 
 ClusterObjectModel::~ClusterObjectModel() = default;
+
+const ClusterObjectModel::Node &ClusterObjectModel::asNode(const StatusTreeModel::Node &node)
+{
+    return static_cast<const Node &>(node);
+}
+
+const ReportIndex &ClusterObjectModel::lookup() const
+{
+    static const ReportIndex empty;
+    return m_snapshot ? m_snapshot->lookup() : empty;
+}
 
 void ClusterObjectModel::setSnapshot(std::shared_ptr<const ComparisonSnapshot> snapshot)
 {
@@ -124,32 +85,30 @@ void ClusterObjectModel::setSnapshot(std::shared_ptr<const ComparisonSnapshot> s
     if (!sameObjects) {
         beginResetModel();
         m_snapshot = std::move(snapshot);
-        m_index = m_snapshot ? ReportIndex(*m_snapshot) : ReportIndex();
         rebuild();
         fillUnmatched(unmatchedIds());
-        updateStates();
+        aggregateStates();
         endResetModel();
         return;
     }
     m_snapshot = std::move(snapshot);
-    m_index = ReportIndex(*m_snapshot);
     replaceUnmatched(unmatchedIds());
-    updateStates();
-    emitDataChanged(m_root.get());
+    aggregateStates();
+    emitDataChanged();
 }
 
 void ClusterObjectModel::rebuild()
 {
-    m_root = std::make_unique<Node>();
+    clearTree();
     m_byId.clear();
-    m_objectIndex.clear();
-    m_unmatched = m_root->addChild(NodeKind::UnmatchedGroup, tr("Unmatched"));
+    m_unmatched = addChild<Node>(root(), int(NodeKind::UnmatchedGroup), false);
+    m_unmatched->label = tr("Unmatched");
     if (!m_snapshot || !m_snapshot->objects)
         return;
     std::vector<std::size_t> order;
     const auto &objects = *m_snapshot->objects;
     for (std::size_t i = 0; i < objects.size(); ++i)
-        if (m_objectIndex.emplace(objects[i].id, static_cast<int>(i)).second) // the first of an id wins
+        if (lookup().objectIndex(objects[i].id) == static_cast<int>(i)) // the first of an id wins
             order.push_back(i);
     addObjects(order);
 }
@@ -170,25 +129,30 @@ void ClusterObjectModel::addObjects(const std::vector<std::size_t> &order)
     Node *ns = nullptr;
     for (const Placement &p : placements) {
         if (!group || group->label != p.group) {
-            group = m_root->addChild(NodeKind::ApiGroup, p.group);
+            group = addChild<Node>(root(), int(NodeKind::ApiGroup), false);
+            group->label = p.group;
             kind = nullptr;
         }
         const QString apiVersion = p.notCore ? p.group + QLatin1Char('/') + p.version : p.version;
         if (!kind || kind->detail != apiVersion || kind->kindName != p.kind) {
             const bool versioned = versions[{p.group, p.kind}].size() > 1;
-            kind = group->addChild(NodeKind::Kind, versioned ? tr("%1 (%2)").arg(p.kind, p.version) : p.kind);
+            kind = addChild<Node>(*group, int(NodeKind::Kind), false);
+            kind->label = versioned ? tr("%1 (%2)").arg(p.kind, p.version) : p.kind;
             kind->detail = apiVersion;
             kind->kindName = p.kind;
             ns = nullptr;
         }
         Node *parent = kind;
         if (!p.clusterScoped) {
-            if (!ns || ns->label != p.ns)
-                ns = kind->addChild(NodeKind::Namespace, p.ns);
+            if (!ns || ns->label != p.ns) {
+                ns = addChild<Node>(*kind, int(NodeKind::Namespace), false);
+                ns->label = p.ns;
+            }
             parent = ns;
         }
         const input::ClusterObject &object = objects[p.object];
-        Node *leaf = parent->addChild(NodeKind::ClusterObject, p.name.isEmpty() ? qs(object.id) : p.name);
+        Node *leaf = addChild<Node>(*parent, int(NodeKind::ClusterObject), true);
+        leaf->label = p.name.isEmpty() ? qs(object.id) : p.name;
         leaf->id = object.id;
         leaf->object = static_cast<int>(p.object);
         m_byId[object.id] = leaf;
@@ -205,11 +169,11 @@ std::vector<std::string> ClusterObjectModel::unmatchedIds() const
 void ClusterObjectModel::fillUnmatched(const std::vector<std::string> &ids)
 {
     for (const std::string &id : ids) {
-        Node *leaf = m_unmatched->addChild(NodeKind::ClusterObject, qs(id));
+        Node *leaf = addChild<Node>(*m_unmatched, int(NodeKind::ClusterObject), true);
+        leaf->label = qs(id);
         leaf->id = id;
         leaf->repeated = true;
-        const auto it = m_objectIndex.find(id);
-        leaf->object = it == m_objectIndex.end() ? -1 : it->second;
+        leaf->object = lookup().objectIndex(id);
     }
 }
 
@@ -217,7 +181,7 @@ void ClusterObjectModel::replaceUnmatched(const std::vector<std::string> &ids)
 {
     std::vector<std::string> current;
     for (const auto &child : m_unmatched->children)
-        current.push_back(child->id);
+        current.push_back(asNode(*child).id);
     if (current == ids)
         return;
     const QModelIndex group = unmatchedGroupIndex();
@@ -233,53 +197,10 @@ void ClusterObjectModel::replaceUnmatched(const std::vector<std::string> &ids)
     }
 }
 
-void ClusterObjectModel::updateStates()
+StatusTreeModel::LeafStatus ClusterObjectModel::leafStatus(const StatusTreeModel::Node &leaf) const
 {
-    const std::function<void(Node &)> aggregate = [&](Node &node) {
-        node.counts.clear();
-        node.worstState = -1;
-        node.objectCount = 0;
-        for (const auto &child : node.children) {
-            if (child->kind == NodeKind::ClusterObject) {
-                const ClusterObjectStatus &s = m_index.objectStatus(child->id);
-                for (int state : s.states())
-                    node.counts[state] += 1;
-                node.worstState = moreSevere(node.worstState, static_cast<int>(s.state));
-                node.objectCount += 1;
-                continue;
-            }
-            aggregate(*child);
-            for (auto it = child->counts.cbegin(); it != child->counts.cend(); ++it)
-                node.counts[it.key()] += it.value();
-            node.worstState = moreSevere(node.worstState, child->worstState);
-            node.objectCount += child->objectCount;
-        }
-    };
-    aggregate(*m_root);
-}
-
-void ClusterObjectModel::emitDataChanged(const Node *parent)
-{
-    if (parent->children.empty())
-        return;
-    emit dataChanged(indexOf(parent->children.front().get(), 0),
-                     indexOf(parent->children.back().get(), ColumnCount - 1));
-    for (const auto &child : parent->children)
-        emitDataChanged(child.get());
-}
-
-ClusterObjectModel::Node *ClusterObjectModel::nodeOf(const QModelIndex &index) const
-{
-    if (!index.isValid() || index.model() != this)
-        return nullptr;
-    return static_cast<Node *>(index.internalPointer());
-}
-
-QModelIndex ClusterObjectModel::indexOf(const Node *node, int column) const
-{
-    if (!node || node == m_root.get())
-        return {};
-    return createIndex(node->row, column, const_cast<Node *>(node));
+    const report::CrStatus &s = lookup().objectStatus(asNode(leaf).id);
+    return {stateList(s), s.changedLines};
 }
 
 QModelIndex ClusterObjectModel::indexForObject(const QString &id, int column) const
@@ -293,82 +214,47 @@ QModelIndex ClusterObjectModel::unmatchedGroupIndex(int column) const
     return indexOf(m_unmatched, column);
 }
 
-QModelIndex ClusterObjectModel::index(int row, int column, const QModelIndex &parent) const
-{
-    if (row < 0 || column < 0 || column >= ColumnCount || parent.column() > 0)
-        return {};
-    const Node *p = parent.isValid() ? nodeOf(parent) : m_root.get();
-    if (!p || row >= static_cast<int>(p->children.size()))
-        return {};
-    return createIndex(row, column, p->children[static_cast<std::size_t>(row)].get());
-}
-
-QModelIndex ClusterObjectModel::parent(const QModelIndex &child) const
-{
-    const Node *node = nodeOf(child);
-    return node ? indexOf(node->parent, 0) : QModelIndex();
-}
-
-int ClusterObjectModel::rowCount(const QModelIndex &parent) const
-{
-    if (parent.column() > 0)
-        return 0;
-    const Node *node = parent.isValid() ? nodeOf(parent) : m_root.get();
-    return node ? static_cast<int>(node->children.size()) : 0;
-}
-
-int ClusterObjectModel::columnCount(const QModelIndex &) const
-{
-    return ColumnCount;
-}
-
 QVariant ClusterObjectModel::data(const QModelIndex &index, int role) const
 {
-    const Node *node = nodeOf(index);
-    if (!node)
+    const StatusTreeModel::Node *base = nodeOf(index);
+    if (!base)
         return {};
+    const Node &node = asNode(*base);
     switch (role) {
-    case Qt::ToolTipRole: return tooltip(*node);
-    case ItemRole::IsLeaf: return node->kind == NodeKind::ClusterObject;
-    case ItemRole::AlwaysVisible: return node->kind == NodeKind::UnmatchedGroup;
-    case ItemRole::Counted: return !node->repeated;
-    case ItemRole::NodeKind: return static_cast<int>(node->kind);
+    case Qt::ToolTipRole: return tooltip(node);
+    case ItemRole::AlwaysVisible: return node.kind == int(NodeKind::UnmatchedGroup);
+    case ItemRole::Counted: return !node.repeated;
     default: break;
     }
-    return node->kind == NodeKind::ClusterObject ? objectData(*node, index.column(), role)
-                                                 : groupData(*node, index.column(), role);
+    if (const QVariant shared = statusData(node, role); shared.isValid())
+        return shared;
+    return node.leaf ? objectData(node, index.column(), role) : groupData(node, index.column(), role);
 }
 
 QVariant ClusterObjectModel::objectData(const Node &node, int column, int role) const
 {
-    const ClusterObjectStatus &s = m_index.objectStatus(node.id);
+    const report::CrStatus &s = lookup().objectStatus(node.id);
+    const QString templatePath = qs(s.templatePath);
     switch (role) {
     case Qt::DisplayRole:
         switch (column) {
         case NameColumn: return node.label;
-        case StatusColumn: return s.text();
-        case TemplateColumn: return s.templatePath.isEmpty() ? s.candidates.join(QStringLiteral(", ")) : s.templatePath;
+        case StatusColumn: return displayText(s);
+        case TemplateColumn: {
+            if (!templatePath.isEmpty())
+                return templatePath;
+            return qsList(s.candidates).join(QStringLiteral(", "));
+        }
         }
         return {};
     case Qt::DecorationRole:
         return column == NameColumn ? QVariant(StatusIcons::forClusterObject(s.state, s.manual)) : QVariant();
-    case ItemRole::State: return static_cast<int>(s.state);
-    case ItemRole::States: return QVariant::fromValue(s.states());
-    case ItemRole::StateCounts: {
-        StateCounts counts;
-        for (int state : s.states())
-            counts[state] = 1;
-        return QVariant::fromValue(counts);
-    }
-    case ItemRole::FilterText: return qs(node.id) + QLatin1Char('\n') + s.templatePath;
-    case ItemRole::TemplatePath: return s.templatePath;
-    case ItemRole::Manual: return s.manual;
-    case ItemRole::ChangedLines: return s.changedLines;
+    case ItemRole::FilterText: return qs(node.id) + QLatin1Char('\n') + templatePath;
+    case ItemRole::TemplatePath: return templatePath;
     case ClusterObjectIdRole: return qs(node.id);
     case ObjectIndexRole: return node.object;
-    case SourceRole:
-        return node.object < 0 ? QString() : qs((*m_snapshot->objects)[static_cast<std::size_t>(node.object)].source);
-    case ErrorRole: return s.error;
+    case SourceRole: return source(node);
+    case ErrorRole: return qs(s.error);
     default: return {};
     }
 }
@@ -383,44 +269,47 @@ QVariant ClusterObjectModel::groupData(const Node &node, int column, int role) c
     case Qt::DecorationRole:
         if (column != NameColumn)
             return {};
-        if (node.kind == NodeKind::UnmatchedGroup)
+        if (node.kind == int(NodeKind::UnmatchedGroup))
             return StatusIcons::forClusterObject(ClusterObjectState::Unmatched);
         if (node.worstState < 0)
             return {};
         return StatusIcons::forClusterObject(static_cast<ClusterObjectState>(node.worstState));
-    case ItemRole::State: return node.worstState;
-    case ItemRole::States: return QVariant::fromValue(QList<int>());
-    case ItemRole::StateCounts: return QVariant::fromValue(node.counts);
     case ItemRole::FilterText: return node.label;
-    case ItemRole::Manual: return node.counts.value(static_cast<int>(ClusterObjectState::Manual)) > 0;
     default: return {};
     }
 }
 
 QString ClusterObjectModel::summary(const Node &node) const
 {
-    const QString total = node.objectCount == 1 ? tr("1 CR") : tr("%1 CRs").arg(node.objectCount);
-    if (!m_index.hasReport() || node.objectCount == 0)
+    const QString total = node.leafCount == 1 ? tr("1 CR") : tr("%1 CRs").arg(node.leafCount);
+    if (!lookup().hasReport() || node.leafCount == 0)
         return total;
-    return tr("%1: %2").arg(total, countsText(node.counts));
+    return tr("%1: %2").arg(total, countsText(node.counts, [](int state) {
+                                return clusterObjectStateLabel(static_cast<ClusterObjectState>(state));
+                            }));
+}
+
+QString ClusterObjectModel::source(const Node &node) const
+{
+    return node.object < 0 ? QString() : qs((*m_snapshot->objects)[static_cast<std::size_t>(node.object)].source);
 }
 
 QString ClusterObjectModel::tooltip(const Node &node) const
 {
-    if (node.kind == NodeKind::UnmatchedGroup)
+    if (node.kind == int(NodeKind::UnmatchedGroup))
         return tr("CRs no template of the reference correlated with (%1)").arg(summary(node));
-    if (node.kind != NodeKind::ClusterObject)
+    if (!node.leaf)
         return node.detail.isEmpty() ? summary(node) : tr("%1\n%2").arg(node.detail, summary(node));
-    const ClusterObjectStatus &s = m_index.objectStatus(node.id);
-    QStringList lines{qs(node.id), tr("Status: %1").arg(s.text())};
-    if (!s.templatePath.isEmpty())
-        lines << tr("Template: %1").arg(s.templatePath);
-    if (!s.candidates.isEmpty())
-        lines << tr("Compared with: %1").arg(s.candidates.join(QStringLiteral(", ")));
-    if (!s.error.isEmpty())
-        lines << tr("Error: %1").arg(s.error);
+    const report::CrStatus &s = lookup().objectStatus(node.id);
+    QStringList lines{qs(node.id), tr("Status: %1").arg(displayText(s))};
+    if (!s.templatePath.empty())
+        lines << tr("Template: %1").arg(qs(s.templatePath));
+    if (!s.candidates.empty())
+        lines << tr("Compared with: %1").arg(qsList(s.candidates).join(QStringLiteral(", ")));
+    if (!s.error.empty())
+        lines << tr("Error: %1").arg(qs(s.error));
     if (node.object >= 0)
-        lines << tr("Source: %1").arg(qs((*m_snapshot->objects)[static_cast<std::size_t>(node.object)].source));
+        lines << tr("Source: %1").arg(source(node));
     return lines.join(QLatin1Char('\n'));
 }
 
@@ -438,32 +327,19 @@ QVariant ClusterObjectModel::headerData(int section, Qt::Orientation orientation
 
 Qt::ItemFlags ClusterObjectModel::flags(const QModelIndex &index) const
 {
-    const Node *node = nodeOf(index);
+    const StatusTreeModel::Node *node = nodeOf(index);
     if (!node)
         return Qt::NoItemFlags;
     const Qt::ItemFlags f = Qt::ItemIsEnabled | Qt::ItemIsSelectable;
-    return node->kind == NodeKind::ClusterObject ? f | Qt::ItemIsDragEnabled | Qt::ItemNeverHasChildren : f;
+    return node->leaf ? f | Qt::ItemIsDragEnabled | Qt::ItemNeverHasChildren : f;
 }
 
 QHash<int, QByteArray> ClusterObjectModel::roleNames() const
 {
-    QHash<int, QByteArray> names = QAbstractItemModel::roleNames();
-    names.insert({{ItemRole::State, "state"},
-                  {ItemRole::States, "states"},
-                  {ItemRole::StateCounts, "stateCounts"},
-                  {ItemRole::FilterText, "filterText"},
-                  {ItemRole::IsLeaf, "isLeaf"},
-                  {ItemRole::AlwaysVisible, "alwaysVisible"},
-                  {ItemRole::Counted, "counted"},
-                  {ItemRole::NodeKind, "nodeKind"},
-                  {ItemRole::TemplatePath, "templatePath"},
-                  {ItemRole::Manual, "manual"},
-                  {ItemRole::ChangedLines, "changedLines"},
-                  {ClusterObjectIdRole, "clusterObjectId"},
-                  {ObjectIndexRole, "objectIndex"},
-                  {SourceRole, "source"},
-                  {ErrorRole, "error"}});
-    return names;
+    return withRoleNames({{ClusterObjectIdRole, "clusterObjectId"},
+                          {ObjectIndexRole, "objectIndex"},
+                          {SourceRole, "source"},
+                          {ErrorRole, "error"}});
 }
 
 QStringList ClusterObjectModel::mimeTypes() const
@@ -475,9 +351,9 @@ QMimeData *ClusterObjectModel::mimeData(const QModelIndexList &indexes) const
 {
     QStringList ids;
     for (const QModelIndex &index : indexes) {
-        const Node *node = nodeOf(index);
-        if (node && node->kind == NodeKind::ClusterObject)
-            ids << qs(node->id);
+        const StatusTreeModel::Node *node = nodeOf(index);
+        if (node && node->leaf)
+            ids << qs(asNode(*node).id);
     }
     ids.removeDuplicates();
     return ids.isEmpty() ? nullptr : ClusterObjectMime::encode(ids);

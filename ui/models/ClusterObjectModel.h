@@ -1,24 +1,23 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "ItemRoles.h"
-#include "ReportIndex.h"
-
-#include <QAbstractItemModel>
+#include "StatusTreeModel.h"
 
 #include <memory>
+#include <string>
 #include <unordered_map>
 
 namespace ds::ui {
 
 struct ComparisonSnapshot;
+class ReportIndex;
 
 // The cluster CRs of a comparison: API group ("core" for v1) → kind →
 // namespace → CR (cluster-scoped CRs directly under their kind), each with its
 // state and the template it correlated with. The first top-level row,
 // "Unmatched", is always there and repeats every CR no template correlated
 // with. CR rows can be dragged (ClusterObjectMime) onto the reference tree.
-class ClusterObjectModel : public QAbstractItemModel
+class ClusterObjectModel : public StatusTreeModel
 {
     Q_OBJECT
 
@@ -45,10 +44,6 @@ public:
     QModelIndex indexForObject(const QString &id, int column = NameColumn) const;
     QModelIndex unmatchedGroupIndex(int column = NameColumn) const;
 
-    QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
-    QModelIndex parent(const QModelIndex &child) const override;
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
     Qt::ItemFlags flags(const QModelIndex &index) const override;
@@ -58,30 +53,29 @@ public:
     QMimeData *mimeData(const QModelIndexList &indexes) const override;
     Qt::DropActions supportedDragActions() const override;
 
+protected:
+    LeafStatus leafStatus(const StatusTreeModel::Node &leaf) const override;
+
 private:
     struct Node;
 
-    Node *nodeOf(const QModelIndex &index) const;
-    QModelIndex indexOf(const Node *node, int column) const;
+    static const Node &asNode(const StatusTreeModel::Node &node);
+    const ReportIndex &lookup() const;
     void rebuild();
     void addObjects(const std::vector<std::size_t> &order);
     std::vector<std::string> unmatchedIds() const;
     void fillUnmatched(const std::vector<std::string> &ids);
     void replaceUnmatched(const std::vector<std::string> &ids);
-    void updateStates();
-    void emitDataChanged(const Node *parent);
 
     QVariant objectData(const Node &node, int column, int role) const;
     QVariant groupData(const Node &node, int column, int role) const;
     QString summary(const Node &node) const;
     QString tooltip(const Node &node) const;
+    QString source(const Node &node) const;
 
     std::shared_ptr<const ComparisonSnapshot> m_snapshot;
-    ReportIndex m_index;
-    std::unique_ptr<Node> m_root;
     Node *m_unmatched = nullptr;
     std::unordered_map<std::string, Node *> m_byId;
-    std::unordered_map<std::string, int> m_objectIndex;
 };
 
 } // namespace ds::ui

@@ -4,73 +4,20 @@
 #include "ClusterObjectMime.h"
 #include "StatusIcons.h"
 #include "session/ComparisonSnapshot.h"
+#include "session/ReportIndex.h"
 
 #include <QMimeData>
 
-#include <functional>
-
 namespace ds::ui {
 
-struct ReferenceTreeModel::Node
+struct ReferenceTreeModel::Node : StatusTreeModel::Node
 {
-    NodeKind kind = NodeKind::Part;
-    Node *parent = nullptr;
-    int row = 0;
     std::size_t part = 0;
     std::size_t component = 0;
     std::size_t templateIndex = 0;
-    std::vector<std::unique_ptr<Node>> children;
-    // groups: aggregated over the templates below
-    StateCounts counts;
-    int worstState = -1;
-    int changedLines = 0;
-
-    Node *addChild(NodeKind childKind)
-    {
-        auto child = std::make_unique<Node>();
-        child->kind = childKind;
-        child->parent = this;
-        child->row = static_cast<int>(children.size());
-        child->part = part;
-        child->component = component;
-        children.push_back(std::move(child));
-        return children.back().get();
-    }
 };
 
 namespace {
-
-QString qs(const std::string &s)
-{
-    return QString::fromStdString(s);
-}
-
-int severityRank(int state)
-{
-    const auto &order = templateStatesBySeverity();
-    const auto rank = order.indexOf(static_cast<TemplateState>(state));
-    return rank < 0 ? static_cast<int>(order.size()) : static_cast<int>(rank);
-}
-
-int moreSevere(int a, int b)
-{
-    if (a < 0)
-        return b;
-    if (b < 0)
-        return a;
-    return severityRank(a) <= severityRank(b) ? a : b;
-}
-
-QString countsText(const StateCounts &counts)
-{
-    QStringList parts;
-    for (TemplateState state : templateStatesBySeverity()) {
-        const int n = counts.value(static_cast<int>(state));
-        if (n > 0)
-            parts << QStringLiteral("%1 %2").arg(n).arg(templateStateLabel(state));
-    }
-    return parts.join(QStringLiteral(", "));
-}
 
 QString ruleExplanation(const ref::Component &c)
 {
@@ -94,11 +41,22 @@ QString ruleExplanation(const ref::Component &c)
 } // namespace
 
 ReferenceTreeModel::ReferenceTreeModel(QObject *parent)
-    : QAbstractItemModel(parent), m_root(std::make_unique<Node>())
+    : StatusTreeModel(ColumnCount, stateValues(templateStatesBySeverity()), static_cast<int>(TemplateState::Manual), parent)
 {
 }
 
 ReferenceTreeModel::~ReferenceTreeModel() = default;
+
+const ReferenceTreeModel::Node &ReferenceTreeModel::asNode(const StatusTreeModel::Node &node)
+{
+    return static_cast<const Node &>(node);
+}
+
+const ReportIndex &ReferenceTreeModel::lookup() const
+{
+    static const ReportIndex empty;
+    return m_snapshot ? m_snapshot->lookup() : empty;
+}
 
 void ReferenceTreeModel::setSnapshot(std::shared_ptr<const ComparisonSnapshot> snapshot)
 {
@@ -107,35 +65,38 @@ void ReferenceTreeModel::setSnapshot(std::shared_ptr<const ComparisonSnapshot> s
         beginResetModel();
         m_snapshot = std::move(snapshot);
         rebuild();
-        updateStates();
+        aggregateStates();
         endResetModel();
         return;
     }
     m_snapshot = std::move(snapshot);
-    updateStates();
-    emitDataChanged(m_root.get());
+    aggregateStates();
+    emitDataChanged();
 }
 
 void ReferenceTreeModel::rebuild()
 {
-    m_root = std::make_unique<Node>();
+    clearTree();
     m_templateNodes.clear();
     if (!m_snapshot || !m_snapshot->hasReference())
         return;
     const ref::Reference &reference = *m_snapshot->reference;
     m_templateNodes.assign(reference.templates.size(), nullptr);
     for (std::size_t p = 0; p < reference.parts.size(); ++p) {
-        Node *part = m_root->addChild(NodeKind::Part);
+        Node *part = addChild<Node>(root(), int(NodeKind::Part), false);
         part->part = p;
         const auto &components = reference.parts[p].components;
         for (std::size_t c = 0; c < components.size(); ++c) {
-            Node *component = part->addChild(NodeKind::Component);
+            Node *component = addChild<Node>(*part, int(NodeKind::Component), false);
+            component->part = p;
             component->component = c;
             std::vector<std::size_t> templates = components[c].requiredTemplates;
             templates.insert(templates.end(), components[c].optionalTemplates.begin(),
                              components[c].optionalTemplates.end());
             for (std::size_t t : templates) {
-                Node *leaf = component->addChild(NodeKind::Template);
+                Node *leaf = addChild<Node>(*component, int(NodeKind::Template), true);
+                leaf->part = p;
+                leaf->component = c;
                 leaf->templateIndex = t;
                 if (t < m_templateNodes.size())
                     m_templateNodes[t] = leaf;
@@ -144,55 +105,10 @@ void ReferenceTreeModel::rebuild()
     }
 }
 
-void ReferenceTreeModel::updateStates()
+StatusTreeModel::LeafStatus ReferenceTreeModel::leafStatus(const StatusTreeModel::Node &leaf) const
 {
-    m_index = m_snapshot ? ReportIndex(*m_snapshot) : ReportIndex();
-    // Post-order: a group's numbers come from its children.
-    const std::function<void(Node &)> aggregate = [&](Node &node) {
-        node.counts.clear();
-        node.worstState = -1;
-        node.changedLines = 0;
-        for (const auto &child : node.children) {
-            if (child->kind == NodeKind::Template) {
-                const TemplateStatus &s = m_index.templateStatus(child->templateIndex);
-                for (int state : s.states())
-                    node.counts[state] += 1;
-                node.worstState = moreSevere(node.worstState, static_cast<int>(s.state));
-                node.changedLines += s.changedLines;
-                continue;
-            }
-            aggregate(*child);
-            for (auto it = child->counts.cbegin(); it != child->counts.cend(); ++it)
-                node.counts[it.key()] += it.value();
-            node.worstState = moreSevere(node.worstState, child->worstState);
-            node.changedLines += child->changedLines;
-        }
-    };
-    aggregate(*m_root);
-}
-
-void ReferenceTreeModel::emitDataChanged(const Node *parent)
-{
-    if (parent->children.empty())
-        return;
-    emit dataChanged(indexOf(parent->children.front().get(), 0),
-                     indexOf(parent->children.back().get(), ColumnCount - 1));
-    for (const auto &child : parent->children)
-        emitDataChanged(child.get());
-}
-
-ReferenceTreeModel::Node *ReferenceTreeModel::nodeOf(const QModelIndex &index) const
-{
-    if (!index.isValid() || index.model() != this)
-        return nullptr;
-    return static_cast<Node *>(index.internalPointer());
-}
-
-QModelIndex ReferenceTreeModel::indexOf(const Node *node, int column) const
-{
-    if (!node || node == m_root.get())
-        return {};
-    return createIndex(node->row, column, const_cast<Node *>(node));
+    const report::TemplateStatus &s = lookup().templateStatus(asNode(leaf).templateIndex);
+    return {stateList(s), s.changedLines};
 }
 
 QModelIndex ReferenceTreeModel::indexForTemplate(std::size_t templateIndex, int column) const
@@ -212,56 +128,26 @@ QModelIndex ReferenceTreeModel::indexForTemplate(const QString &path, int column
     return {};
 }
 
-QModelIndex ReferenceTreeModel::index(int row, int column, const QModelIndex &parent) const
-{
-    if (row < 0 || column < 0 || column >= ColumnCount || parent.column() > 0)
-        return {};
-    const Node *p = parent.isValid() ? nodeOf(parent) : m_root.get();
-    if (!p || row >= static_cast<int>(p->children.size()))
-        return {};
-    return createIndex(row, column, p->children[static_cast<std::size_t>(row)].get());
-}
-
-QModelIndex ReferenceTreeModel::parent(const QModelIndex &child) const
-{
-    const Node *node = nodeOf(child);
-    return node ? indexOf(node->parent, 0) : QModelIndex();
-}
-
-int ReferenceTreeModel::rowCount(const QModelIndex &parent) const
-{
-    if (parent.column() > 0)
-        return 0;
-    const Node *node = parent.isValid() ? nodeOf(parent) : m_root.get();
-    return node ? static_cast<int>(node->children.size()) : 0;
-}
-
-int ReferenceTreeModel::columnCount(const QModelIndex &) const
-{
-    return ColumnCount;
-}
-
 QVariant ReferenceTreeModel::data(const QModelIndex &index, int role) const
 {
-    const Node *node = nodeOf(index);
-    if (!node)
+    const StatusTreeModel::Node *base = nodeOf(index);
+    if (!base)
         return {};
-    const QVariant common = commonData(*node, role);
-    if (common.isValid())
+    const Node &node = asNode(*base);
+    if (const QVariant common = commonData(node, role); common.isValid())
         return common;
-    return node->kind == NodeKind::Template ? templateData(*node, index.column(), role)
-                                            : groupData(*node, index.column(), role);
+    if (const QVariant shared = statusData(node, role); shared.isValid())
+        return shared;
+    return node.leaf ? templateData(node, index.column(), role) : groupData(node, index.column(), role);
 }
 
 QVariant ReferenceTreeModel::commonData(const Node &node, int role) const
 {
     switch (role) {
     case Qt::ToolTipRole: return tooltip(node);
-    case ItemRole::IsLeaf: return node.kind == NodeKind::Template;
     case ItemRole::AlwaysVisible: return false;
     case ItemRole::Counted: return true;
-    case ItemRole::NodeKind: return static_cast<int>(node.kind);
-    case RuleRole: return node.kind == NodeKind::Part ? QVariant() : QVariant(rule(node));
+    case RuleRole: return node.kind == int(NodeKind::Part) ? QVariant() : QVariant(rule(node));
     case DescriptionRole: return description(node);
     default: return {};
     }
@@ -269,41 +155,35 @@ QVariant ReferenceTreeModel::commonData(const Node &node, int role) const
 
 QVariant ReferenceTreeModel::templateData(const Node &node, int column, int role) const
 {
-    const TemplateStatus &s = m_index.templateStatus(node.templateIndex);
+    const report::TemplateStatus &s = lookup().templateStatus(node.templateIndex);
     switch (role) {
-    case Qt::DisplayRole: return column == NameColumn ? name(node) : s.text();
+    case Qt::DisplayRole: return column == NameColumn ? name(node) : displayText(s);
     case Qt::DecorationRole:
         return column == NameColumn ? QVariant(StatusIcons::forTemplate(s.state, s.manual)) : QVariant();
-    case ItemRole::State: return static_cast<int>(s.state);
-    case ItemRole::States: return QVariant::fromValue(s.states());
-    case ItemRole::StateCounts: {
-        StateCounts counts;
-        for (int state : s.states())
-            counts[state] = 1;
-        return QVariant::fromValue(counts);
-    }
     case ItemRole::FilterText:
-        return QStringList{name(*node.parent->parent), name(*node.parent), name(node), description(node)}.join(
-            QLatin1Char('\n'));
+        return QStringList{name(asNode(*node.parent->parent)), name(asNode(*node.parent)), name(node), description(node)}
+            .join(QLatin1Char('\n'));
     case ItemRole::TemplatePath: return name(node);
-    case ItemRole::Manual: return s.manual;
-    case ItemRole::ChangedLines: return s.changedLines;
     case TemplateIndexRole: return static_cast<int>(node.templateIndex);
-    case ClusterObjectIdsRole: return s.clusterObjectIds;
-    case ValidationIssueRole: return s.issue;
+    case ClusterObjectIdsRole: return qsList(s.clusterObjectIds);
+    case ValidationIssueRole: return qs(s.issue);
     case MatchCountRole: return s.matchCount;
-    case ErrorRole: return s.errors.join(QLatin1Char('\n'));
+    case ErrorRole: return qsList(s.errors).join(QLatin1Char('\n'));
     default: return {};
     }
 }
 
+const report::ValidationIssue *ReferenceTreeModel::componentIssue(const Node &node) const
+{
+    if (node.kind != int(NodeKind::Component) || !m_snapshot)
+        return nullptr;
+    const auto &part = m_snapshot->reference->parts[node.part];
+    return lookup().componentIssue(part.name, part.components[node.component].name);
+}
+
 QVariant ReferenceTreeModel::groupData(const Node &node, int column, int role) const
 {
-    const report::ValidationIssue *issue = nullptr;
-    if (node.kind == NodeKind::Component && m_snapshot) {
-        const auto &part = m_snapshot->reference->parts[node.part];
-        issue = m_index.componentIssue(*m_snapshot, part.name, part.components[node.component].name);
-    }
+    const report::ValidationIssue *issue = componentIssue(node);
     switch (role) {
     case Qt::DisplayRole:
         if (column == NameColumn)
@@ -313,12 +193,7 @@ QVariant ReferenceTreeModel::groupData(const Node &node, int column, int role) c
         if (column != NameColumn || node.worstState < 0)
             return {};
         return StatusIcons::forTemplate(static_cast<TemplateState>(node.worstState));
-    case ItemRole::State: return node.worstState;
-    case ItemRole::States: return QVariant::fromValue(QList<int>());
-    case ItemRole::StateCounts: return QVariant::fromValue(node.counts);
     case ItemRole::FilterText: return name(node);
-    case ItemRole::Manual: return node.counts.value(static_cast<int>(TemplateState::Manual)) > 0;
-    case ItemRole::ChangedLines: return node.changedLines;
     case ValidationIssueRole: return issue ? qs(issue->msg) : QString();
     default: return {};
     }
@@ -328,7 +203,7 @@ QString ReferenceTreeModel::name(const Node &node) const
 {
     const ref::Reference &reference = *m_snapshot->reference;
     const ref::Part &part = reference.parts[node.part];
-    switch (node.kind) {
+    switch (NodeKind(node.kind)) {
     case NodeKind::Part: return qs(part.name);
     case NodeKind::Component: {
         const QString rule = this->rule(node);
@@ -350,7 +225,7 @@ QString ReferenceTreeModel::description(const Node &node) const
 {
     const ref::Reference &reference = *m_snapshot->reference;
     const ref::Part &part = reference.parts[node.part];
-    switch (node.kind) {
+    switch (NodeKind(node.kind)) {
     case NodeKind::Part: return qs(part.description);
     case NodeKind::Component: return qs(part.components[node.component].description);
     case NodeKind::Template: return qs(reference.templates[node.templateIndex].effectiveDescription);
@@ -360,11 +235,12 @@ QString ReferenceTreeModel::description(const Node &node) const
 
 QString ReferenceTreeModel::summary(const Node &node) const
 {
-    if (!m_index.hasReport()) {
+    if (!lookup().hasReport()) {
         const int n = node.counts.value(static_cast<int>(TemplateState::NotCompared));
         return n == 1 ? tr("1 template") : tr("%1 templates").arg(n);
     }
-    return countsText(node.counts);
+    return countsText(node.counts,
+                      [](int state) { return templateStateLabel(static_cast<TemplateState>(state)); });
 }
 
 QString ReferenceTreeModel::tooltip(const Node &node) const
@@ -373,24 +249,24 @@ QString ReferenceTreeModel::tooltip(const Node &node) const
     const QString text = description(node);
     if (!text.isEmpty())
         lines << text;
-    if (node.kind == NodeKind::Template) {
-        const TemplateStatus &s = m_index.templateStatus(node.templateIndex);
-        lines << tr("Status: %1").arg(s.text());
-        lines << tr("Component: %1 in %2").arg(name(*node.parent), name(*node.parent->parent));
-        if (!s.issue.isEmpty())
-            lines << tr("Validation: %1").arg(s.issue);
-        if (!s.clusterObjectIds.isEmpty())
-            lines << tr("Cluster CRs: %1").arg(s.clusterObjectIds.join(QStringLiteral(", ")));
-        for (const QString &error : s.errors)
-            lines << tr("Error: %1").arg(error);
+    if (node.leaf) {
+        const report::TemplateStatus &s = lookup().templateStatus(node.templateIndex);
+        lines << tr("Status: %1").arg(displayText(s));
+        lines << tr("Component: %1 in %2").arg(name(asNode(*node.parent)), name(asNode(*node.parent->parent)));
+        if (!s.issue.empty())
+            lines << tr("Validation: %1").arg(qs(s.issue));
+        if (!s.clusterObjectIds.empty())
+            lines << tr("Cluster CRs: %1").arg(qsList(s.clusterObjectIds).join(QStringLiteral(", ")));
+        for (const std::string &error : s.errors)
+            lines << tr("Error: %1").arg(qs(error));
         return lines.join(QLatin1Char('\n'));
     }
-    if (node.kind == NodeKind::Component) {
+    if (node.kind == int(NodeKind::Component)) {
         const auto &part = m_snapshot->reference->parts[node.part];
         const QString explanation = ruleExplanation(part.components[node.component]);
         if (!explanation.isEmpty())
             lines << tr("Rule: %1. %2").arg(rule(node), explanation);
-        if (const auto *issue = m_index.componentIssue(*m_snapshot, part.name, part.components[node.component].name)) {
+        if (const auto *issue = componentIssue(node)) {
             QStringList crs;
             for (const auto &cr : issue->crs)
                 crs << qs(cr);
@@ -416,33 +292,22 @@ QVariant ReferenceTreeModel::headerData(int section, Qt::Orientation orientation
 
 Qt::ItemFlags ReferenceTreeModel::flags(const QModelIndex &index) const
 {
-    const Node *node = nodeOf(index);
+    const StatusTreeModel::Node *node = nodeOf(index);
     if (!node)
         return Qt::NoItemFlags;
     const Qt::ItemFlags f = Qt::ItemIsEnabled | Qt::ItemIsSelectable;
-    return node->kind == NodeKind::Template ? f | Qt::ItemIsDropEnabled | Qt::ItemNeverHasChildren : f;
+    return node->leaf ? f | Qt::ItemIsDropEnabled | Qt::ItemNeverHasChildren : f;
 }
 
 QHash<int, QByteArray> ReferenceTreeModel::roleNames() const
 {
-    QHash<int, QByteArray> names = QAbstractItemModel::roleNames();
-    names.insert({{ItemRole::State, "state"},
-                  {ItemRole::States, "states"},
-                  {ItemRole::StateCounts, "stateCounts"},
-                  {ItemRole::FilterText, "filterText"},
-                  {ItemRole::IsLeaf, "isLeaf"},
-                  {ItemRole::NodeKind, "nodeKind"},
-                  {ItemRole::TemplatePath, "templatePath"},
-                  {ItemRole::Manual, "manual"},
-                  {ItemRole::ChangedLines, "changedLines"},
-                  {TemplateIndexRole, "templateIndex"},
-                  {ClusterObjectIdsRole, "clusterObjectIds"},
-                  {RuleRole, "rule"},
-                  {ValidationIssueRole, "validationIssue"},
-                  {DescriptionRole, "description"},
-                  {MatchCountRole, "matchCount"},
-                  {ErrorRole, "error"}});
-    return names;
+    return withRoleNames({{TemplateIndexRole, "templateIndex"},
+                          {ClusterObjectIdsRole, "clusterObjectIds"},
+                          {RuleRole, "rule"},
+                          {ValidationIssueRole, "validationIssue"},
+                          {DescriptionRole, "description"},
+                          {MatchCountRole, "matchCount"},
+                          {ErrorRole, "error"}});
 }
 
 QStringList ReferenceTreeModel::mimeTypes() const
@@ -458,10 +323,10 @@ Qt::DropActions ReferenceTreeModel::supportedDropActions() const
 QString ReferenceTreeModel::dropTarget(int row, const QModelIndex &parent) const
 {
     // Only drops onto a template row; between rows the target would be ambiguous.
-    const Node *node = nodeOf(parent);
-    if (row != -1 || !node || node->kind != NodeKind::Template)
+    const StatusTreeModel::Node *node = nodeOf(parent);
+    if (row != -1 || !node || !node->leaf)
         return {};
-    return name(*node);
+    return name(asNode(*node));
 }
 
 bool ReferenceTreeModel::canDropMimeData(const QMimeData *data, Qt::DropAction action, int row, int,

@@ -1,23 +1,25 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "ItemRoles.h"
-#include "ReportIndex.h"
-
-#include <QAbstractItemModel>
+#include "StatusTreeModel.h"
 
 #include <memory>
+
+namespace ds::report {
+struct ValidationIssue;
+}
 
 namespace ds::ui {
 
 struct ComparisonSnapshot;
+class ReportIndex;
 
 // The reference as a tree: Part → Component (with its rule) → Template, each
 // template with the state the comparison gave it, groups with the counts of
 // the templates below. Template rows accept dropped cluster CRs
 // (ClusterObjectMime) and ask for a manual correlation; the model itself does
 // not change on a drop.
-class ReferenceTreeModel : public QAbstractItemModel
+class ReferenceTreeModel : public StatusTreeModel
 {
     Q_OBJECT
 
@@ -45,10 +47,6 @@ public:
     QModelIndex indexForTemplate(std::size_t templateIndex, int column = NameColumn) const;
     QModelIndex indexForTemplate(const QString &path, int column = NameColumn) const;
 
-    QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
-    QModelIndex parent(const QModelIndex &child) const override;
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
     Qt::ItemFlags flags(const QModelIndex &index) const override;
@@ -65,15 +63,17 @@ signals:
     // CRs dropped on a template: the user wants them pinned to it.
     void correlationRequested(const QStringList &clusterObjectIds, const QString &templatePath);
 
+protected:
+    LeafStatus leafStatus(const StatusTreeModel::Node &leaf) const override;
+
 private:
     struct Node;
 
-    Node *nodeOf(const QModelIndex &index) const;
-    QModelIndex indexOf(const Node *node, int column) const;
+    static const Node &asNode(const StatusTreeModel::Node &node);
+    const ReportIndex &lookup() const;
     void rebuild();
-    void updateStates();
-    void emitDataChanged(const Node *parent);
     QString dropTarget(int row, const QModelIndex &parent) const;
+    const report::ValidationIssue *componentIssue(const Node &node) const;
 
     QVariant templateData(const Node &node, int column, int role) const;
     QVariant groupData(const Node &node, int column, int role) const;
@@ -85,8 +85,6 @@ private:
     QString description(const Node &node) const;
 
     std::shared_ptr<const ComparisonSnapshot> m_snapshot;
-    ReportIndex m_index;
-    std::unique_ptr<Node> m_root;
     std::vector<Node *> m_templateNodes; // by template index
 };
 

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "ClusterObjectState.h"
-#include "TemplateState.h"
+#include "States.h"
 
 #include <QIcon>
 

@@ -1,13 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ComparisonJob.h"
 
-#include "compare/CompareEngine.h"
-#include "compare/InlineDiffDriver.h"
-#include "compare/InputNeeds.h"
-#include "input/DocumentDecoder.h"
-#include "input/FileInputSource.h"
-#include "live/LiveInputSource.h"
-#include "reference/ReferenceLoader.h"
+#include "pipeline/ComparisonRun.h"
 #include "util/Log.h"
 
 #include <QFile>
@@ -45,99 +39,47 @@ private:
     std::mutex m_lock;
 };
 
-std::shared_ptr<const ref::Reference> loadReference(const QString &path, ProblemLog &log)
+QString stageLabel(pipeline::RunStage stage)
 {
-    ref::ReferenceLoader loader(log);
-    loader.setInlineDiffValidator(compare::inlineDiffValidator());
-    const ref::LoadResult loaded = loader.load(metadataFileOf(path).toStdString());
-    if (!loaded.ok()) {
-        log.error(*loaded.error);
-        return nullptr;
+    switch (stage) {
+    case pipeline::RunStage::LoadingReference: return QObject::tr("Loading reference");
+    case pipeline::RunStage::ReadingFiles: return QObject::tr("Reading cluster data");
+    case pipeline::RunStage::FetchingFromCluster: return QObject::tr("Fetching from the cluster");
+    case pipeline::RunStage::Comparing: return QObject::tr("Comparing");
     }
-    for (const std::string &w : loaded.reference->warnings)
-        log.warning(w);
-    return loaded.reference;
+    return {};
 }
 
-std::vector<std::string> toStd(const QStringList &list)
+QString clusterLabel(const ClusterTarget &cluster)
 {
-    std::vector<std::string> out;
-    for (const QString &s : list)
-        out.push_back(s.toStdString());
+    return cluster.context.isEmpty() ? QObject::tr("current kubeconfig context")
+                                     : QObject::tr("context %1").arg(cluster.context);
+}
+
+// What the window compares: everything it opened, every unmatched CR listed,
+// one broken template never hiding the rest.
+pipeline::ComparisonRequest pipelineRequest(const ComparisonJobRequest &request)
+{
+    pipeline::ComparisonRequest out;
+    out.reference.metadataPath = metadataFileOf(request.referencePath).toStdString();
+    pipeline::ClusterDataSource &data = out.clusterData;
+    if (request.cluster) {
+        data.kind = pipeline::ClusterDataSource::Kind::LiveCluster;
+        data.cluster.kubeconfig = request.cluster->kubeconfig.toStdString();
+        data.cluster.context = request.cluster->context.toStdString();
+    } else if (!request.inputPaths.isEmpty()) {
+        data.kind = pipeline::ClusterDataSource::Kind::Files;
+        for (const QString &path : request.inputPaths)
+            data.paths.push_back(path.toStdString());
+        data.recursive = true; // nobody wants to think about -R in a GUI
+    }
+    out.options.keepGoing = true;
+    out.options.allResources = true;
+    out.options.manualCorrelations = request.manualCorrelations;
+    out.options.tmpDir = request.tmpDir.toStdString();
+    out.keepObjects = true;
+    out.compareWithoutBrokenPairs = true;
     return out;
-}
-
-// Every object once (the first occurrence wins, as in the engine).
-std::vector<input::ClusterObject> unique(std::vector<input::ClusterObject> objects)
-{
-    std::set<std::string> seen;
-    std::vector<input::ClusterObject> out;
-    for (auto &o : objects)
-        if (seen.insert(o.id).second)
-            out.push_back(std::move(o));
-    return out;
-}
-
-std::shared_ptr<const std::vector<input::ClusterObject>> loadObjects(input::InputSource &source,
-                                                                     const QString &label,
-                                                                     const std::atomic_bool &cancel,
-                                                                     const JobProgress &progress, ProblemLog &log)
-{
-    const auto reportProgress = [&](std::size_t done, std::size_t total, const std::string &) {
-        if (progress)
-            progress(int(done), int(total), label);
-    };
-    input::LoadedObjects loaded = source.load(log, &cancel, reportProgress);
-    if (!loaded.ok()) {
-        if (!cancel.load())
-            log.error(*loaded.error);
-        return nullptr;
-    }
-    return std::make_shared<const std::vector<input::ClusterObject>>(unique(std::move(loaded.objects)));
-}
-
-std::shared_ptr<const std::vector<input::ClusterObject>> loadFiles(const ComparisonJobRequest &request,
-                                                                   const ref::Reference *reference,
-                                                                   const std::atomic_bool &cancel,
-                                                                   const JobProgress &progress, ProblemLog &log,
-                                                                   QString &description)
-{
-    // Directories are read recursively: nobody wants to think about -R in a GUI.
-    input::FileInputSource source(toStd(request.inputPaths), true);
-    if (reference)
-        source.setKindFilter(compare::inputNeeds(*reference, request.manualCorrelations));
-    auto objects = loadObjects(source, QObject::tr("Reading cluster data"), cancel, progress, log);
-    description = QString::fromStdString(source.description());
-    return objects;
-}
-
-// What to fetch depends on the reference: without one there is nothing to ask for.
-std::shared_ptr<const std::vector<input::ClusterObject>> fetchCluster(const ComparisonJobRequest &request,
-                                                                      const ref::Reference *reference,
-                                                                      const std::atomic_bool &cancel,
-                                                                      const JobProgress &progress, ProblemLog &log,
-                                                                      QString &description)
-{
-    live::LiveSettings settings;
-    settings.kubeconfig = request.cluster->kubeconfig.toStdString();
-    settings.context = request.cluster->context.toStdString();
-    description = request.cluster->context.isEmpty() ? QObject::tr("current kubeconfig context")
-                                                      : QObject::tr("context %1").arg(request.cluster->context);
-    if (!reference) {
-        log.message(Log::Severity::Info, 0,
-                    QObject::tr("Connected to %1: open a reference to fetch the kinds it needs.")
-                        .arg(description)
-                        .toStdString());
-        return nullptr;
-    }
-    // The GUI lists every unmatched CR, so whole kinds are fetched as with -A.
-    live::FetchNeeds needs = live::FetchNeeds::fromReference(*reference, request.manualCorrelations, true);
-    needs.keepGoing = true; // a forbidden kind is a Problem; the rest is still compared
-    live::LiveInputSource source(settings, std::move(needs));
-    auto objects = loadObjects(source, QObject::tr("Fetching from the cluster"), cancel, progress, log);
-    if (!source.contextName().empty())
-        description = QString::fromStdString(source.description());
-    return objects;
 }
 
 // Manual pairs can name CRs whose kind the reference does not use; those were
@@ -159,46 +101,6 @@ bool manualPairsNeedFullObjects(const ComparisonJobRequest &request, const std::
     return false;
 }
 
-// The engine edits CRs in place (omitted fields); the snapshot keeps originals.
-std::vector<input::ClusterObject> workingCopies(const std::vector<input::ClusterObject> &objects)
-{
-    std::vector<input::ClusterObject> copies = objects;
-    for (auto &o : copies)
-        if (!o.partial)
-            o.object = o.object.deepCopy();
-    return copies;
-}
-
-std::shared_ptr<const report::ComparisonReport> compare(const ComparisonJobRequest &request,
-                                                         const std::shared_ptr<const ref::Reference> &reference,
-                                                         const std::vector<input::ClusterObject> &objects,
-                                                         const std::atomic_bool &cancel, const JobProgress &progress,
-                                                         ProblemLog &log)
-{
-    compare::CompareOptions options;
-    options.keepGoing = true;    // one broken template must not hide the rest
-    options.allResources = true; // the GUI always lists unmatched CRs
-    options.manualCorrelations = request.manualCorrelations;
-    options.tmpDir = request.tmpDir.toStdString();
-    auto engine = std::make_unique<compare::CompareEngine>(reference, options, log);
-    if (auto error = engine->prepare()) {
-        log.error(*error);
-        options.manualCorrelations.clear(); // compare without the broken pairs
-        engine = std::make_unique<compare::CompareEngine>(reference, options, log);
-        engine->prepare();
-    }
-    const auto reportProgress = [&](std::size_t done, std::size_t total) {
-        if (progress)
-            progress(int(done), int(total), QObject::tr("Comparing"));
-    };
-    compare::CompareResult result = engine->compare(workingCopies(objects), &cancel, reportProgress);
-    if (!result.ok())
-        return nullptr; // only cancellation: keepGoing turns failures into report entries
-    for (const auto &failure : result.report.failures)
-        log.error(failure.crName + ": " + failure.error);
-    return std::make_shared<const report::ComparisonReport>(std::move(result.report));
-}
-
 } // namespace
 
 QString metadataFileOf(const QString &referencePath)
@@ -212,36 +114,63 @@ ComparisonJobResult runComparisonJob(const ComparisonJobRequest &request, const 
 {
     ComparisonJobResult result;
     ProblemLog log(result.problems);
-    result.reference = request.reference;
-    result.objects = request.objects;
-    if (request.loadReference && !request.referencePath.isEmpty()) {
-        if (progress)
-            progress(0, 0, QObject::tr("Loading reference"));
+    pipeline::ComparisonRun run(pipelineRequest(request), log, &cancel,
+                                [&progress](pipeline::RunStage stage, std::size_t done, std::size_t total) {
+                                    if (progress)
+                                        progress(int(done), int(total), stageLabel(stage));
+                                });
+    const bool loadReference = request.loadReference && !request.referencePath.isEmpty();
+    if (!loadReference)
+        run.useReference(request.reference);
+    const bool reread = request.loadInputs
+        || (request.objects && manualPairsNeedFullObjects(request, *request.objects));
+    if (!reread)
+        run.useObjects(request.objects);
+
+    ComparisonSnapshot snapshot;
+    snapshot.manualCorrelations = request.manualCorrelations;
+    snapshot.inputDescription = request.inputDescription;
+    if (loadReference) {
         log.setStage(Problem::Stage::Reference);
-        result.reference = loadReference(request.referencePath, log);
+        if (auto error = run.loadReference())
+            log.error(*error);
         result.referenceLoaded = true;
     }
-    const bool reread = request.loadInputs
-        || (result.objects && manualPairsNeedFullObjects(request, *result.objects));
-    if (reread && request.cluster) {
+    snapshot.reference = run.reference();
+    if (reread && run.request().clusterData.kind != pipeline::ClusterDataSource::Kind::None) {
         log.setStage(Problem::Stage::Input);
-        result.objects = fetchCluster(request, result.reference.get(), cancel, progress, log, result.inputDescription);
-        result.inputsLoaded = true;
-    } else if (reread && !request.inputPaths.isEmpty()) {
-        log.setStage(Problem::Stage::Input);
-        result.objects = loadFiles(request, result.reference.get(), cancel, progress, log, result.inputDescription);
+        if (run.request().clusterData.kind == pipeline::ClusterDataSource::Kind::LiveCluster && !snapshot.reference)
+            log.message(Log::Severity::Info, 0,
+                        QObject::tr("Connected to %1: open a reference to fetch the kinds it needs.")
+                            .arg(clusterLabel(*request.cluster))
+                            .toStdString());
+        else if (auto error = run.readClusterData(); error && !cancel.load())
+            log.error(*error);
+        snapshot.inputDescription = run.inputDescription().empty() && request.cluster
+            ? clusterLabel(*request.cluster).toStdString()
+            : run.inputDescription();
         result.inputsLoaded = true;
     }
+    snapshot.objects = run.objects();
     if (cancel.load()) {
         result.cancelled = true;
         return result;
     }
-    if (request.compare && result.reference && result.objects) {
+    if (request.compare && snapshot.reference && snapshot.objects) {
         log.setStage(Problem::Stage::Comparison);
-        result.report = compare(request, result.reference, *result.objects, cancel, progress, log);
+        if (auto error = run.prepareEngine())
+            log.error(*error);
+        if (auto error = run.compare(); error && !cancel.load())
+            log.error(*error);
+        snapshot.report = run.report();
+        if (snapshot.report)
+            for (const auto &failure : snapshot.report->failures)
+                log.error(failure.crName + ": " + failure.error);
         result.compared = true;
     }
     result.cancelled = cancel.load();
+    if (!result.cancelled)
+        result.snapshot = ComparisonSnapshot::indexed(std::move(snapshot));
     return result;
 }
 

@@ -1,11 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "ComparisonSnapshot.h"
 #include "Problem.h"
-
-#include "input/ClusterObject.h"
-#include "reference/Reference.h"
-#include "report/ComparisonReport.h"
 
 #include <QString>
 #include <QStringList>
@@ -43,16 +40,15 @@ struct ComparisonJobRequest
     // Results of earlier rounds, reused when a stage is not re-run.
     std::shared_ptr<const ref::Reference> reference;
     std::shared_ptr<const std::vector<input::ClusterObject>> objects;
+    std::string inputDescription; // of `objects`
     QString tmpDir; // for the MERGED-/LIVE- names in diff headers
 };
 
 struct ComparisonJobResult
 {
-    std::shared_ptr<const ref::Reference> reference;
-    std::shared_ptr<const std::vector<input::ClusterObject>> objects;
-    std::shared_ptr<const report::ComparisonReport> report;
+    // What the views show next, indexed on the job's thread.
+    std::shared_ptr<const ComparisonSnapshot> snapshot;
     ProblemList problems;
-    QString inputDescription;
     bool cancelled = false;
     // Which stages ran (their problems replace the earlier ones).
     bool referenceLoaded = false;

@@ -95,6 +95,7 @@ void ComparisonSession::startPending()
     job.manualCorrelations = m_manual;
     job.reference = m_snapshot->reference;
     job.objects = m_snapshot->objects;
+    job.inputDescription = m_snapshot->inputDescription;
     job.tmpDir = m_tmpDir.path();
     m_runningReference = m_pendingReference;
     m_runningInputs = m_pendingInputs;
@@ -135,15 +136,7 @@ void ComparisonSession::finished(quint64 generation, const ComparisonJobResult &
         };
         m_problems.removeIf(replaced);
         m_problems.append(result.problems);
-        auto snapshot = std::make_shared<ComparisonSnapshot>();
-        snapshot->reference = result.reference;
-        snapshot->objects = result.objects;
-        snapshot->report = result.compared ? result.report : nullptr;
-        snapshot->manualCorrelations = m_manual;
-        // A comparison that did not re-read the input keeps its description.
-        snapshot->inputDescription = result.inputsLoaded ? result.inputDescription.toStdString()
-                                                         : m_snapshot->inputDescription;
-        m_snapshot = std::move(snapshot);
+        m_snapshot = result.snapshot;
         emit problemsChanged();
         emit snapshotChanged();
     } else if (m_pending) {

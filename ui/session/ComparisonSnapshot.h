@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "ReportIndex.h"
 #include "input/ClusterObject.h"
 #include "reference/Reference.h"
 #include "report/ComparisonReport.h"
@@ -26,9 +27,17 @@ struct ComparisonSnapshot
     // config and drag-and-drop.
     std::map<std::string, std::string> manualCorrelations;
     std::string inputDescription; // what was opened (paths, archive, cluster context)
+    // States, counts and look-ups over the fields above (see indexed()).
+    std::shared_ptr<const ReportIndex> index;
 
     bool hasReference() const { return reference != nullptr; }
     bool hasReport() const { return report != nullptr; }
+    // The index, or an empty one for a snapshot that was not indexed.
+    const ReportIndex &lookup() const;
+
+    // The snapshot with its index built, ready to publish. Call it where the
+    // snapshot is made (the worker thread), not on the GUI thread.
+    static std::shared_ptr<const ComparisonSnapshot> indexed(ComparisonSnapshot snapshot);
 };
 
 } // namespace ds::ui

@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ReportCounts.h"
+
+namespace ds::report {
+
+ReportCounts countsOf(const ComparisonReport &report)
+{
+    ReportCounts c;
+    c.compared = report.diffs.size();
+    for (const CrResult &r : report.diffs) {
+        c.withDrift += r.hasDiff() ? 1 : 0;
+        c.patched += r.patched.empty() ? 0 : 1;
+    }
+    c.missing = static_cast<std::size_t>(report.summary.numMissing);
+    for (const auto &[part, components] : report.summary.validationIssues)
+        c.validationIssues += components.size();
+    c.unmatched = report.unmatchedAll.size();
+    c.failed = report.failures.size();
+    c.skipped = report.skippedByDoNotMatch.size();
+    c.foundByReference = report.summary.matchedByReferenceOnly.size();
+    return c;
+}
+
+} // namespace ds::report

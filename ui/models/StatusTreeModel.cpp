@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "StatusTreeModel.h"
+
+namespace ds::ui {
+
+StatusTreeModel::StatusTreeModel(int columnCount, QList<int> severityOrder, int manualState, QObject *parent)
+    : QAbstractItemModel(parent), m_columns(columnCount), m_severity(std::move(severityOrder)),
+      m_manualState(manualState), m_root(std::make_unique<Node>())
+{
+}
+
+StatusTreeModel::~StatusTreeModel() = default;
+
+void StatusTreeModel::clearTree()
+{
+    m_root = std::make_unique<Node>();
+}
+
+StatusTreeModel::Node *StatusTreeModel::nodeOf(const QModelIndex &index) const
+{
+    if (!index.isValid() || index.model() != this)
+        return nullptr;
+    return static_cast<Node *>(index.internalPointer());
+}
+
+QModelIndex StatusTreeModel::indexOf(const Node *node, int column) const
+{
+    if (!node || node == m_root.get())
+        return {};
+    return createIndex(node->row, column, const_cast<Node *>(node));
+}
+
+QModelIndex StatusTreeModel::index(int row, int column, const QModelIndex &parent) const
+{
+    if (row < 0 || column < 0 || column >= m_columns || parent.column() > 0)
+        return {};
+    const Node *p = parent.isValid() ? nodeOf(parent) : m_root.get();
+    if (!p || row >= static_cast<int>(p->children.size()))
+        return {};
+    return createIndex(row, column, p->children[static_cast<std::size_t>(row)].get());
+}
+
+QModelIndex StatusTreeModel::parent(const QModelIndex &child) const
+{
+    const Node *node = nodeOf(child);
+    return node ? indexOf(node->parent, 0) : QModelIndex();
+}
+
+int StatusTreeModel::rowCount(const QModelIndex &parent) const
+{
+    if (parent.column() > 0)
+        return 0;
+    const Node *node = parent.isValid() ? nodeOf(parent) : m_root.get();
+    return node ? static_cast<int>(node->children.size()) : 0;
+}
+
+int StatusTreeModel::columnCount(const QModelIndex &) const
+{
+    return m_columns;
+}
+
+int StatusTreeModel::moreSevere(int a, int b) const
+{
+    if (a < 0)
+        return b;
+    if (b < 0)
+        return a;
+    const auto rank = [this](int state) {
+        const qsizetype r = m_severity.indexOf(state);
+        return r < 0 ? m_severity.size() : r;
+    };
+    return rank(a) <= rank(b) ? a : b;
+}
+
+void StatusTreeModel::aggregateStates()
+{
+    const std::function<void(Node &)> aggregate = [&](Node &node) {
+        node.counts.clear();
+        node.worstState = -1;
+        node.leafCount = 0;
+        node.changedLines = 0;
+        for (const auto &child : node.children) {
+            if (child->leaf) {
+                const LeafStatus s = leafStatus(*child);
+                for (int state : s.states)
+                    node.counts[state] += 1;
+                node.worstState = moreSevere(node.worstState, s.states.value(0, -1));
+                node.leafCount += 1;
+                node.changedLines += s.changedLines;
+                continue;
+            }
+            aggregate(*child);
+            for (auto it = child->counts.cbegin(); it != child->counts.cend(); ++it)
+                node.counts[it.key()] += it.value();
+            node.worstState = moreSevere(node.worstState, child->worstState);
+            node.leafCount += child->leafCount;
+            node.changedLines += child->changedLines;
+        }
+    };
+    aggregate(*m_root);
+}
+
+void StatusTreeModel::emitDataChanged(const Node *parent)
+{
+    if (!parent)
+        parent = m_root.get();
+    if (parent->children.empty())
+        return;
+    emit dataChanged(indexOf(parent->children.front().get(), 0),
+                     indexOf(parent->children.back().get(), m_columns - 1));
+    for (const auto &child : parent->children)
+        emitDataChanged(child.get());
+}
+
+QVariant StatusTreeModel::statusData(const Node &node, int role) const
+{
+    switch (role) {
+    case ItemRole::IsLeaf: return node.leaf;
+    case ItemRole::NodeKind: return node.kind;
+    case ItemRole::State:
+    case ItemRole::States:
+    case ItemRole::StateCounts:
+    case ItemRole::Manual:
+    case ItemRole::ChangedLines: break;
+    default: return {};
+    }
+    if (!node.leaf) {
+        switch (role) {
+        case ItemRole::State: return node.worstState;
+        case ItemRole::States: return QVariant::fromValue(QList<int>());
+        case ItemRole::StateCounts: return QVariant::fromValue(node.counts);
+        case ItemRole::Manual: return node.counts.value(m_manualState) > 0;
+        default: return node.changedLines;
+        }
+    }
+    const LeafStatus s = leafStatus(node);
+    switch (role) {
+    case ItemRole::State: return s.states.value(0, -1);
+    case ItemRole::States: return QVariant::fromValue(s.states);
+    case ItemRole::StateCounts: {
+        StateCounts counts;
+        for (int state : s.states)
+            counts[state] = 1;
+        return QVariant::fromValue(counts);
+    }
+    case ItemRole::Manual: return s.states.contains(m_manualState);
+    default: return s.changedLines;
+    }
+}
+
+QString StatusTreeModel::countsText(const StateCounts &counts, const std::function<QString(int)> &label) const
+{
+    QStringList parts;
+    for (int state : m_severity) {
+        const int n = counts.value(state);
+        if (n > 0)
+            parts << QStringLiteral("%1 %2").arg(n).arg(label(state));
+    }
+    return parts.join(QStringLiteral(", "));
+}
+
+QHash<int, QByteArray> StatusTreeModel::roleNames() const
+{
+    QHash<int, QByteArray> names = QAbstractItemModel::roleNames();
+    names.insert({{ItemRole::State, "state"},
+                  {ItemRole::States, "states"},
+                  {ItemRole::StateCounts, "stateCounts"},
+                  {ItemRole::FilterText, "filterText"},
+                  {ItemRole::IsLeaf, "isLeaf"},
+                  {ItemRole::AlwaysVisible, "alwaysVisible"},
+                  {ItemRole::Counted, "counted"},
+                  {ItemRole::NodeKind, "nodeKind"},
+                  {ItemRole::TemplatePath, "templatePath"},
+                  {ItemRole::Manual, "manual"},
+                  {ItemRole::ChangedLines, "changedLines"}});
+    return names;
+}
+
+QHash<int, QByteArray> StatusTreeModel::withRoleNames(std::initializer_list<std::pair<int, QByteArray>> names) const
+{
+    QHash<int, QByteArray> out = StatusTreeModel::roleNames();
+    for (const auto &[role, name] : names)
+        out.insert(role, name);
+    return out;
+}
+
+} // namespace ds::ui

@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "ReportIndex.h"
+
+#include "ComparisonSnapshot.h"
+
+namespace ds::ui {
+
+namespace {
+
+template <class T>
+const T &notCompared()
+{
+    static const T status;
+    return status;
+}
+
+} // namespace
+
+ReportIndex::ReportIndex(const ComparisonSnapshot &snapshot)
+{
+    if (snapshot.objects) {
+        m_objects = snapshot.objects.get();
+        m_objectIndex.reserve(m_objects->size());
+        for (std::size_t i = 0; i < m_objects->size(); ++i)
+            m_objectIndex.emplace((*m_objects)[i].id, static_cast<int>(i)); // the first of an id wins
+    }
+    if (!snapshot.report)
+        return;
+    m_report = snapshot.report.get();
+    if (snapshot.reference)
+        m_templates = report::templateStatuses(*m_report, *snapshot.reference, snapshot.manualCorrelations);
+    m_crs = report::crStatuses(*m_report, snapshot.manualCorrelations);
+    m_counts = report::countsOf(*m_report);
+    for (std::size_t i = 0; i < m_report->diffs.size(); ++i)
+        m_results.emplace(m_report->diffs[i].crName, i);
+    for (std::size_t i = 0; i < m_report->failures.size(); ++i)
+        m_failures.emplace(m_report->failures[i].crName, i);
+}
+
+const report::TemplateStatus &ReportIndex::templateStatus(std::size_t templateIndex) const
+{
+    return templateIndex < m_templates.size() ? m_templates[templateIndex] : notCompared<report::TemplateStatus>();
+}
+
+const report::CrStatus &ReportIndex::objectStatus(const std::string &id) const
+{
+    const auto it = m_crs.find(id);
+    return it == m_crs.end() ? notCompared<report::CrStatus>() : it->second;
+}
+
+const report::ValidationIssue *ReportIndex::componentIssue(const std::string &part, const std::string &component) const
+{
+    return m_report ? report::componentIssue(*m_report, part, component) : nullptr;
+}
+
+const report::CrResult *ReportIndex::result(const std::string &id) const
+{
+    const auto it = m_results.find(id);
+    return it == m_results.end() ? nullptr : &m_report->diffs[it->second];
+}
+
+const report::FailedCr *ReportIndex::failure(const std::string &id) const
+{
+    const auto it = m_failures.find(id);
+    return it == m_failures.end() ? nullptr : &m_report->failures[it->second];
+}
+
+const input::ClusterObject *ReportIndex::object(const std::string &id) const
+{
+    const int i = objectIndex(id);
+    return i < 0 ? nullptr : &(*m_objects)[static_cast<std::size_t>(i)];
+}
+
+int ReportIndex::objectIndex(const std::string &id) const
+{
+    const auto it = m_objectIndex.find(id);
+    return it == m_objectIndex.end() ? -1 : it->second;
+}
+
+} // namespace ds::ui
