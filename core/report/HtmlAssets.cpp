@@ -1,26 +1,31 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "HtmlAssets.h"
 
+#include "ColourPalette.h"
+
 namespace ds::report {
 
-// Colours: the diff tints are the GUI's (ui/diff/DiffColors: the hue mixed
-// into the base at 15 % / 38 % light, 24 % / 52 % dark), the syntax colours
-// the built-in YAML highlighter's, the state colours the status icons' hues
-// darkened (light) or lightened (dark) until text in them is readable.
+// Colours: the diff tints and syntax colours come from ColourPalette (the
+// window's too), applied to the page's light and dark backgrounds; the state
+// colours are the status icons' hues darkened (light) or lightened (dark)
+// until text in them is readable.
 // Row kinds: tr.r removed, tr.a added, tr.c changed; fillers are td.x.
 // Syntax spans: k key, s string, n number, l literal, p anchor/tag,
 // c comment, i indicator, m marker; .cc a shown control character.
-const char *htmlReportStyle()
+namespace {
+
+const Rgb kLightBackground{0xff, 0xff, 0xff};
+const Rgb kDarkBackground{0x1b, 0x1d, 0x21};
+
+std::string buildStyle()
 {
-    return R"CSS(
+    return std::string(R"CSS(
 :root{color-scheme:light dark;--bg:#fff;--fg:#1f2328;--mu:#59636e;--ln:#d1d9e0;--pn:#f6f8fa;--gu:#f3f4f6;--gf:#8c959f;
---rem:#fbe2e2;--add:#e0f1e5;--chg:#e1ebfb;--remc:#f4b6b6;--addc:#b0dcbc;--chgc:#b2ccf5;--fill:#eef0f2;
---k:#0b4f9c;--s:#1b7a3d;--n:#a34d00;--l:#7b1fa2;--p:#00796b;--c:#7d848b;
+)CSS") + diffCssVariables(kLightBackground, false) + ";--fill:#eef0f2;\n" + syntaxCssVariables(false) + R"CSS(;
 --clean:#1a7f37;--drift:#9a6700;--missing:#c62828;--notpresent:#6e7781;--toomany:#8e44ad;--patched:#1f6fb8;
 --error:#a40e26;--manual:#1f4eb4;--unmatched:#6e7781;--skipped:#6e7781;--neutral:#59636e}
 @media (prefers-color-scheme:dark){:root{--bg:#1b1d21;--fg:#e6e6e6;--mu:#9aa2ab;--ln:#3a3f46;--pn:#24272c;--gu:#22252a;
---gf:#6e767f;--rem:#4b2528;--add:#203d2c;--chg:#213350;--remc:#822e30;--addc:#256339;--chgc:#284c86;--fill:#26292e;
---k:#82b1ff;--s:#9bd49b;--n:#f5b36b;--l:#d7a6f5;--p:#5fd3c6;--c:#8b929a;
+--gf:#6e767f;)CSS" + diffCssVariables(kDarkBackground, true) + ";--fill:#26292e;\n" + syntaxCssVariables(true) + R"CSS(;
 --clean:#4ac26b;--drift:#e3a008;--missing:#ff6b6b;--notpresent:#9198a1;--toomany:#c58af9;--patched:#58a6ff;
 --error:#ff7b72;--manual:#79a0ff;--unmatched:#9198a1;--skipped:#9198a1;--neutral:#9aa2ab}}
 *{box-sizing:border-box}
@@ -136,6 +141,14 @@ h2,h3{break-after:avoid}
 a{color:inherit;text-decoration:none}
 }
 )CSS";
+}
+
+} // namespace
+
+const std::string &htmlReportStyle()
+{
+    static const std::string style = buildStyle();
+    return style;
 }
 
 // Progressive enhancement only: without it every section is expanded and

@@ -18,14 +18,14 @@ struct YamlToken
     YamlTokenKind kind = YamlTokenKind::String;
 };
 
-// The syntax classes the GUI's built-in YAML highlighter
-// (ui/highlight/BuiltinYamlHighlighter) colours, computed without QtGui so the
-// HTML report (core) colours YAML the same way. The rules are a line-by-line
-// port of that highlighter: keys, quoted/plain scalars split into strings,
-// numbers and literals (true, null, ...), anchors/aliases/tags, comments,
-// list dashes and block scalar headers, document markers. Block scalars and
-// quoted scalars that span lines are followed across lines, so one classifier
-// must see one document's lines in order.
+// YAML syntax classes, line by line: keys, quoted/plain scalars split into
+// strings, numbers and literals (true, null, ... in YAML 1.1 spellings, as the
+// engine resolves them), anchors/aliases/tags, comments, list dashes and block
+// scalar headers, document markers. Block scalars and quoted scalars that span
+// lines are followed across lines through state(), so one classifier must see
+// one document's lines in order. The HTML report colours its diffs with it and
+// the window's built-in highlighter (ui/highlight/BuiltinYamlHighlighter) is an
+// adapter over it; both take their colours from ColourPalette.
 class YamlLineClassifier
 {
 public:
@@ -33,6 +33,10 @@ public:
     std::vector<YamlToken> classify(const QString &line);
     // Forget any multi-line scalar (start of a new document).
     void reset() { m_state = kNormal; }
+    // What the last line left open for the next one: -1 nothing, other values
+    // a scalar that continues. QSyntaxHighlighter keeps it as the block state.
+    int state() const { return m_state; }
+    void setState(int state) { m_state = state; }
 
 private:
     static constexpr int kNormal = -1;

@@ -1,15 +1,19 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "diff/DiffColors.h"
 
+#include "report/ColourPalette.h"
+
 #include <QPalette>
 
 namespace ds::ui {
 
 namespace {
 
-const QColor kRemovedHue(226, 62, 62);
-const QColor kAddedHue(46, 164, 79);
-const QColor kChangedHue(52, 120, 228);
+QColor hue(diff::RowKind kind)
+{
+    const report::Rgb rgb = report::diffHue(kind);
+    return QColor(rgb.r, rgb.g, rgb.b);
+}
 
 } // namespace
 
@@ -25,19 +29,19 @@ DiffColors DiffColors::fromPalette(const QPalette &palette)
     c.base = palette.color(QPalette::Base);
     c.text = palette.color(QPalette::Text);
     c.dark = c.base.lightness() < 128;
-    // Dark bases need more of the hue before a tint is visible at all.
-    const double row = c.dark ? 0.24 : 0.15;
-    const double chars = c.dark ? 0.52 : 0.38;
-    const double mark = c.dark ? 0.80 : 0.70;
-    c.removedRow = mix(c.base, kRemovedHue, row);
-    c.addedRow = mix(c.base, kAddedHue, row);
-    c.changedRow = mix(c.base, kChangedHue, row);
-    c.removedChars = mix(c.base, kRemovedHue, chars);
-    c.addedChars = mix(c.base, kAddedHue, chars);
-    c.changedChars = mix(c.base, kChangedHue, chars);
-    c.removedMark = mix(c.base, kRemovedHue, mark);
-    c.addedMark = mix(c.base, kAddedHue, mark);
-    c.changedMark = mix(c.base, kChangedHue, mark);
+    const report::DiffTintAmounts amount = report::diffTintAmounts(c.dark);
+    const QColor removed = hue(diff::RowKind::Removed);
+    const QColor added = hue(diff::RowKind::Added);
+    const QColor changed = hue(diff::RowKind::Changed);
+    c.removedRow = mix(c.base, removed, amount.row);
+    c.addedRow = mix(c.base, added, amount.row);
+    c.changedRow = mix(c.base, changed, amount.row);
+    c.removedChars = mix(c.base, removed, amount.chars);
+    c.addedChars = mix(c.base, added, amount.chars);
+    c.changedChars = mix(c.base, changed, amount.chars);
+    c.removedMark = mix(c.base, removed, amount.mark);
+    c.addedMark = mix(c.base, added, amount.mark);
+    c.changedMark = mix(c.base, changed, amount.mark);
     c.fillerRow = mix(c.base, c.text, 0.035);
     c.fillerHatch = mix(c.base, c.text, 0.12);
     c.foldRow = mix(c.base, c.text, 0.08);

@@ -11,7 +11,8 @@ namespace ds::ui {
 
 // The diff view's colours, derived from the palette so a dark theme gets dark
 // tints: the lightness of QPalette::Base decides, and every tint is a blend of
-// a hue into Base (so it stays readable under the palette's Text colour).
+// a hue into Base (so it stays readable under the palette's Text colour). The
+// hues and amounts are core's ColourPalette, which the HTML report uses too:
 // Removed = red (reference only), Added = green (cluster only), Changed = blue
 // with a stronger blue on the differing characters.
 struct DiffColors {
