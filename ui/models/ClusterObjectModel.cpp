@@ -68,17 +68,6 @@ ClusterObjectModel::ClusterObjectModel(QObject *parent)
 
 ClusterObjectModel::~ClusterObjectModel() = default;
 
-const ClusterObjectModel::Node &ClusterObjectModel::asNode(const StatusTreeModel::Node &node)
-{
-    return static_cast<const Node &>(node);
-}
-
-const ReportIndex &ClusterObjectModel::lookup() const
-{
-    static const ReportIndex empty;
-    return m_snapshot ? m_snapshot->lookup() : empty;
-}
-
 void ClusterObjectModel::setSnapshot(std::shared_ptr<const ComparisonSnapshot> snapshot)
 {
     const bool sameObjects = m_snapshot && snapshot && m_snapshot->objects == snapshot->objects;
@@ -181,7 +170,7 @@ void ClusterObjectModel::replaceUnmatched(const std::vector<std::string> &ids)
 {
     std::vector<std::string> current;
     for (const auto &child : m_unmatched->children)
-        current.push_back(asNode(*child).id);
+        current.push_back(as<Node>(*child).id);
     if (current == ids)
         return;
     const QModelIndex group = unmatchedGroupIndex();
@@ -199,7 +188,7 @@ void ClusterObjectModel::replaceUnmatched(const std::vector<std::string> &ids)
 
 StatusTreeModel::LeafStatus ClusterObjectModel::leafStatus(const StatusTreeModel::Node &leaf) const
 {
-    const report::CrStatus &s = lookup().objectStatus(asNode(leaf).id);
+    const report::CrStatus &s = lookup().objectStatus(as<Node>(leaf).id);
     return {stateList(s), s.changedLines};
 }
 
@@ -219,7 +208,7 @@ QVariant ClusterObjectModel::data(const QModelIndex &index, int role) const
     const StatusTreeModel::Node *base = nodeOf(index);
     if (!base)
         return {};
-    const Node &node = asNode(*base);
+    const Node &node = as<Node>(*base);
     switch (role) {
     case Qt::ToolTipRole: return tooltip(node);
     case ItemRole::AlwaysVisible: return node.kind == int(NodeKind::UnmatchedGroup);
@@ -353,7 +342,7 @@ QMimeData *ClusterObjectModel::mimeData(const QModelIndexList &indexes) const
     for (const QModelIndex &index : indexes) {
         const StatusTreeModel::Node *node = nodeOf(index);
         if (node && node->leaf)
-            ids << qs(asNode(*node).id);
+            ids << qs(as<Node>(*node).id);
     }
     ids.removeDuplicates();
     return ids.isEmpty() ? nullptr : ClusterObjectMime::encode(ids);

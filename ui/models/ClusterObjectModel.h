@@ -10,7 +10,6 @@
 namespace ds::ui {
 
 struct ComparisonSnapshot;
-class ReportIndex;
 
 // The cluster CRs of a comparison: API group ("core" for v1) → kind →
 // namespace → CR (cluster-scoped CRs directly under their kind), each with its
@@ -38,7 +37,6 @@ public:
     // rows (dataChanged; only the Unmatched group's rows are replaced); other
     // objects reset the model.
     void setSnapshot(std::shared_ptr<const ComparisonSnapshot> snapshot);
-    std::shared_ptr<const ComparisonSnapshot> snapshot() const { return m_snapshot; }
 
     // The CR's row in the grouped tree (not its repetition under Unmatched).
     QModelIndex indexForObject(const QString &id, int column = NameColumn) const;
@@ -59,8 +57,6 @@ protected:
 private:
     struct Node;
 
-    static const Node &asNode(const StatusTreeModel::Node &node);
-    const ReportIndex &lookup() const;
     void rebuild();
     void addObjects(const std::vector<std::size_t> &order);
     std::vector<std::string> unmatchedIds() const;
@@ -73,7 +69,6 @@ private:
     QString tooltip(const Node &node) const;
     QString source(const Node &node) const;
 
-    std::shared_ptr<const ComparisonSnapshot> m_snapshot;
     Node *m_unmatched = nullptr;
     std::unordered_map<std::string, Node *> m_byId;
 };

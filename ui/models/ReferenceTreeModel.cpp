@@ -47,17 +47,6 @@ ReferenceTreeModel::ReferenceTreeModel(QObject *parent)
 
 ReferenceTreeModel::~ReferenceTreeModel() = default;
 
-const ReferenceTreeModel::Node &ReferenceTreeModel::asNode(const StatusTreeModel::Node &node)
-{
-    return static_cast<const Node &>(node);
-}
-
-const ReportIndex &ReferenceTreeModel::lookup() const
-{
-    static const ReportIndex empty;
-    return m_snapshot ? m_snapshot->lookup() : empty;
-}
-
 void ReferenceTreeModel::setSnapshot(std::shared_ptr<const ComparisonSnapshot> snapshot)
 {
     const bool sameReference = m_snapshot && snapshot && m_snapshot->reference == snapshot->reference;
@@ -107,7 +96,7 @@ void ReferenceTreeModel::rebuild()
 
 StatusTreeModel::LeafStatus ReferenceTreeModel::leafStatus(const StatusTreeModel::Node &leaf) const
 {
-    const report::TemplateStatus &s = lookup().templateStatus(asNode(leaf).templateIndex);
+    const report::TemplateStatus &s = lookup().templateStatus(as<Node>(leaf).templateIndex);
     return {stateList(s), s.changedLines};
 }
 
@@ -133,7 +122,7 @@ QVariant ReferenceTreeModel::data(const QModelIndex &index, int role) const
     const StatusTreeModel::Node *base = nodeOf(index);
     if (!base)
         return {};
-    const Node &node = asNode(*base);
+    const Node &node = as<Node>(*base);
     if (const QVariant common = commonData(node, role); common.isValid())
         return common;
     if (const QVariant shared = statusData(node, role); shared.isValid())
@@ -161,7 +150,7 @@ QVariant ReferenceTreeModel::templateData(const Node &node, int column, int role
     case Qt::DecorationRole:
         return column == NameColumn ? QVariant(StatusIcons::forTemplate(s.state, s.manual)) : QVariant();
     case ItemRole::FilterText:
-        return QStringList{name(asNode(*node.parent->parent)), name(asNode(*node.parent)), name(node), description(node)}
+        return QStringList{name(as<Node>(*node.parent->parent)), name(as<Node>(*node.parent)), name(node), description(node)}
             .join(QLatin1Char('\n'));
     case ItemRole::TemplatePath: return name(node);
     case TemplateIndexRole: return static_cast<int>(node.templateIndex);
@@ -252,7 +241,7 @@ QString ReferenceTreeModel::tooltip(const Node &node) const
     if (node.leaf) {
         const report::TemplateStatus &s = lookup().templateStatus(node.templateIndex);
         lines << tr("Status: %1").arg(displayText(s));
-        lines << tr("Component: %1 in %2").arg(name(asNode(*node.parent)), name(asNode(*node.parent->parent)));
+        lines << tr("Component: %1 in %2").arg(name(as<Node>(*node.parent)), name(as<Node>(*node.parent->parent)));
         if (!s.issue.empty())
             lines << tr("Validation: %1").arg(qs(s.issue));
         if (!s.clusterObjectIds.empty())
@@ -326,7 +315,7 @@ QString ReferenceTreeModel::dropTarget(int row, const QModelIndex &parent) const
     const StatusTreeModel::Node *node = nodeOf(parent);
     if (row != -1 || !node || !node->leaf)
         return {};
-    return name(asNode(*node));
+    return name(as<Node>(*node));
 }
 
 bool ReferenceTreeModel::canDropMimeData(const QMimeData *data, Qt::DropAction action, int row, int,

@@ -12,7 +12,6 @@ struct ValidationIssue;
 namespace ds::ui {
 
 struct ComparisonSnapshot;
-class ReportIndex;
 
 // The reference as a tree: Part → Component (with its rule) → Template, each
 // template with the state the comparison gave it, groups with the counts of
@@ -42,7 +41,6 @@ public:
     // Swaps in a new comparison. The same reference with a new report keeps
     // the rows (dataChanged); another reference resets the model.
     void setSnapshot(std::shared_ptr<const ComparisonSnapshot> snapshot);
-    std::shared_ptr<const ComparisonSnapshot> snapshot() const { return m_snapshot; }
 
     QModelIndex indexForTemplate(std::size_t templateIndex, int column = NameColumn) const;
     QModelIndex indexForTemplate(const QString &path, int column = NameColumn) const;
@@ -69,8 +67,6 @@ protected:
 private:
     struct Node;
 
-    static const Node &asNode(const StatusTreeModel::Node &node);
-    const ReportIndex &lookup() const;
     void rebuild();
     QString dropTarget(int row, const QModelIndex &parent) const;
     const report::ValidationIssue *componentIssue(const Node &node) const;
@@ -84,7 +80,6 @@ private:
     QString rule(const Node &node) const;
     QString description(const Node &node) const;
 
-    std::shared_ptr<const ComparisonSnapshot> m_snapshot;
     std::vector<Node *> m_templateNodes; // by template index
 };
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "StatusTreeModel.h"
 
+#include "session/ComparisonSnapshot.h"
+
 namespace ds::ui {
 
 StatusTreeModel::StatusTreeModel(int columnCount, QList<int> severityOrder, int manualState, QObject *parent)
@@ -10,6 +12,12 @@ StatusTreeModel::StatusTreeModel(int columnCount, QList<int> severityOrder, int 
 }
 
 StatusTreeModel::~StatusTreeModel() = default;
+
+const ReportIndex &StatusTreeModel::lookup() const
+{
+    static const ReportIndex empty;
+    return m_snapshot ? m_snapshot->lookup() : empty;
+}
 
 void StatusTreeModel::clearTree()
 {

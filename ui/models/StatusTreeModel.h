@@ -11,6 +11,9 @@
 
 namespace ds::ui {
 
+struct ComparisonSnapshot;
+class ReportIndex;
+
 // What the reference tree and the CR list have in common: a tree of nodes
 // whose leaves (templates, CRs) carry states and whose groups show what is
 // below them. This base owns the tree, answers Qt's index plumbing, and
@@ -28,6 +31,9 @@ public:
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
     QHash<int, QByteArray> roleNames() const override;
+
+    // The comparison shown (set by the subclass's setSnapshot).
+    std::shared_ptr<const ComparisonSnapshot> snapshot() const { return m_snapshot; }
 
 protected:
     struct Node
@@ -73,7 +79,16 @@ protected:
         return raw;
     }
 
+    // A node as the subclass's own node type.
+    template <class N>
+    static const N &as(const Node &node)
+    {
+        return static_cast<const N &>(node);
+    }
+
     Node &root() const { return *m_root; }
+    // The snapshot's look-ups (empty ones before the first snapshot).
+    const ReportIndex &lookup() const;
     // Replaces every row (inside begin/endResetModel).
     void clearTree();
     Node *nodeOf(const QModelIndex &index) const;
@@ -90,6 +105,8 @@ protected:
     QString countsText(const StateCounts &counts, const std::function<QString(int state)> &label) const;
     // Model-specific role names added to the shared ones.
     QHash<int, QByteArray> withRoleNames(std::initializer_list<std::pair<int, QByteArray>> names) const;
+
+    std::shared_ptr<const ComparisonSnapshot> m_snapshot;
 
 private:
     int moreSevere(int a, int b) const;
