@@ -5,21 +5,14 @@
 #include "session/ComparisonJob.h"
 
 #include <QFuture>
-
 #include <QMainWindow>
-#include <QPointer>
 
-#include <map>
-#include <string>
-
+class QAbstractItemModel;
 class QAction;
-class QLabel;
 class QMenu;
-class QProgressBar;
 class QSplitter;
 class QTableView;
 class QToolBar;
-class QToolButton;
 
 namespace ds::ui {
 
@@ -27,17 +20,23 @@ class ClusterObjectModel;
 class ContextBadge;
 class ComparisonSession;
 class CorrelationsModel;
+class FileActions;
 class ManualCorrelations;
 class NavigatorPanel;
 class ProblemsModel;
+class RecentFiles;
 class ReferenceTreeModel;
 class ReloadBar;
+class SelectionController;
+class SessionStatusBar;
 class SideBySideDiffView;
 
 // Driftscope's window: the reference tree and the cluster CR list on the left,
 // the side-by-side diff of the selection on the right, Problems and manual
-// Correlations in docks, progress and Cancel in the status bar. All work runs
-// in the ComparisonSession's background thread.
+// Correlations in docks, progress and Cancel in the status bar. It builds the
+// parts and wires them: the ComparisonSession does the work off the GUI
+// thread, the SelectionController keeps panels and diff in step, RecentFiles
+// remembers what was opened, SessionStatusBar shows what was found.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -64,14 +63,9 @@ public:
     SideBySideDiffView *diffView() const { return m_diffView; }
     ProblemsModel *problemsModel() const { return m_problemsModel; }
     ContextBadge *contextBadge() const { return m_contextBadge; }
-    QAction *exportHtmlAction() const { return m_exportHtmlAction; }
+    SelectionController *selection() const { return m_selection; }
+    FileActions *fileActions() const { return m_files; }
     QAction *reloadAction() const { return m_reloadAction; }
-
-    // Selects a CR (by id) or a template (by path) and shows its diff.
-    void showClusterObject(const QString &id);
-    void showTemplate(const QString &path);
-    // F8 / Shift+F8: the next (previous) CR with drift in list order.
-    void nextDriftedObject(bool forward = true);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -82,50 +76,25 @@ private:
     void createModels();
     void createCentralArea();
     void createDocks();
+    QTableView *createTableDock(const QString &title, const QString &name, QAbstractItemModel *model);
     void createActions();
     void createMenus();
     void createToolBar();
-    void createStatusBar();
     void connectSession();
 
     void onSnapshotChanged();
     void onProblemsChanged();
-    void onBusyChanged(bool busy);
-    void onProgress(int done, int total, const QString &label);
-    void onReferenceSelection();
-    void onObjectSelection();
     void onFilesChanged(ChangeWatcher::What what);
     void reloadFromDisk();
 
-    void showObjectDiff(const QString &id);
-    void showTemplateDiff(const QModelIndex &sourceIndex);
-    void restoreSelection();
-
-    void chooseReference();
-    void chooseReferenceFolder();
-    void chooseInputFolder();
-    void chooseInputFiles();
-    void chooseDiffConfig();
-    void chooseCluster();
-    void chooseHtmlReport();
-    bool saveDiffConfig();
-    bool saveDiffConfigAs();
-    bool confirmDiscardCorrelations();
     void unpinSelectedCorrelations();
     void showObjectContextMenu(const QPoint &pos);
 
     void updateWatches();
     void updateTitle();
-    void updateSummary();
     void updateClusterState();
-    void addRecent(const QString &kind, const QStringList &paths);
-    void rebuildRecentMenu();
-    QString lastDirectory() const;
-    void rememberDirectory(const QString &path);
     void restoreSettings();
     void saveSettings() const;
-    void showShortcuts();
-    void showAbout();
 
     ComparisonSession *m_session = nullptr;
     ManualCorrelations *m_correlations = nullptr;
@@ -134,6 +103,10 @@ private:
     ClusterObjectModel *m_objectModel = nullptr;
     ProblemsModel *m_problemsModel = nullptr;
     CorrelationsModel *m_correlationsModel = nullptr;
+    SelectionController *m_selection = nullptr;
+    RecentFiles *m_recent = nullptr;
+    FileActions *m_files = nullptr;
+    SessionStatusBar *m_statusBar = nullptr;
 
     QSplitter *m_navigatorSplitter = nullptr;
     QSplitter *m_mainSplitter = nullptr;
@@ -141,26 +114,15 @@ private:
     NavigatorPanel *m_objectPanel = nullptr;
     SideBySideDiffView *m_diffView = nullptr;
     ReloadBar *m_reloadBar = nullptr;
-    QTableView *m_problemsView = nullptr;
     QTableView *m_correlationsView = nullptr;
-    QLabel *m_summaryLabel = nullptr;
-    QProgressBar *m_progress = nullptr;
-    QToolButton *m_cancelButton = nullptr;
     QMenu *m_recentMenu = nullptr;
     QMenu *m_viewMenu = nullptr;
     QToolBar *m_toolBar = nullptr;
     ContextBadge *m_contextBadge = nullptr;
 
-    QAction *m_saveDiffConfigAction = nullptr;
     QAction *m_reloadAction = nullptr;
     QAction *m_autoReloadAction = nullptr;
     QAction *m_connectAction = nullptr;
-    QAction *m_exportHtmlAction = nullptr;
-
-    // What was selected before a new snapshot, to select it again.
-    QString m_selectedObject;
-    QString m_selectedTemplate;
-    bool m_selecting = false; // re-entrancy guard between the two selections
 };
 
 } // namespace ds::ui

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "Reference.h"
 
+#include <unordered_set>
+
 namespace ds::ref {
 
 const std::vector<std::string> &builtInOmitPaths()
@@ -33,6 +35,22 @@ const char *componentRuleName(ComponentRule rule)
     case ComponentRule::AllOrNoneOf: return "allOrNoneOf";
     }
     return "";
+}
+
+std::vector<std::string> Reference::files() const
+{
+    std::vector<std::string> out{metadataFile};
+    std::unordered_set<std::string> seen{metadataFile};
+    const auto add = [&](const std::string &relative) {
+        std::string path = directory + '/' + relative;
+        if (seen.insert(path).second)
+            out.push_back(std::move(path));
+    };
+    for (const ReferenceTemplate &t : templates)
+        add(t.path);
+    for (const std::string &f : templateFunctionFiles)
+        add(f);
+    return out;
 }
 
 } // namespace ds::ref

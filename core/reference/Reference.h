@@ -108,6 +108,10 @@ struct Reference
     std::vector<ReferenceTemplate> templates; // in reference order
     std::vector<std::string> warnings;        // load-time warnings (klog W lines)
     std::vector<std::string> verboseLog;      // load-time V(1) lines
+
+    // Every file the reference was read from: metadata.yaml, the templates and
+    // the function files (absolute paths, each once).
+    std::vector<std::string> files() const;
 };
 
 // The built-in omission list "cluster-compare-built-in" (spec e.13), in order.

@@ -32,6 +32,14 @@ void write(const QString &path, const QByteArray &bytes)
     f.write(bytes);
 }
 
+// Input folders are walked in the background; edits count once the watches are in place.
+void watchInputs(ChangeWatcher &watcher, const QString &dir)
+{
+    QSignalSpy watched(&watcher, &ChangeWatcher::inputsWatched);
+    watcher.watchInputs({dir});
+    QVERIFY(watched.wait(5000));
+}
+
 } // namespace
 
 void tst_ChangeWatcher::noticesChanges_data()
@@ -62,7 +70,7 @@ void tst_ChangeWatcher::noticesChanges()
     if (kind == ChangeWatcher::What::Reference)
         watcher.watchReference({file});
     else if (kind == ChangeWatcher::What::Input)
-        watcher.watchInputs({dir.path()});
+        watchInputs(watcher, dir.path());
     else
         watcher.watchDiffConfig(file);
     QSignalSpy changed(&watcher, &ChangeWatcher::changed);
@@ -82,7 +90,7 @@ void tst_ChangeWatcher::burstIsReportedOnce()
     const QString file = dir.filePath(QStringLiteral("a.yaml"));
     write(file, "a: 1\n");
     ChangeWatcher watcher;
-    watcher.watchInputs({dir.path()});
+    watchInputs(watcher, dir.path());
     QSignalSpy changed(&watcher, &ChangeWatcher::changed);
     for (int i = 0; i < 5; ++i)
         write(dir.filePath(QStringLiteral("f%1.yaml").arg(i)), "x: 1\n");

@@ -9,6 +9,7 @@
 #include "live/ConnectClusterDialog.h"
 #include "live/ContextListModel.h"
 #include "main/ContextBadge.h"
+#include "main/FileActions.h"
 #include "session/ComparisonSession.h"
 #include "session/HtmlReportExport.h"
 
@@ -227,11 +228,11 @@ void tst_ClusterConnection::exportWritesHtml()
 {
     const QString dir = caseDir(QStringLiteral("SomeDiffs"));
     MainWindow w;
-    QVERIFY(!w.exportHtmlAction()->isEnabled()); // nothing compared yet
+    QVERIFY(!w.fileActions()->exportHtmlAction()->isEnabled()); // nothing compared yet
     w.openReference(dir + QStringLiteral("/reference"));
     w.openInputs({dir + QStringLiteral("/resources")});
     waitIdle(w);
-    QVERIFY(w.exportHtmlAction()->isEnabled());
+    QVERIFY(w.fileActions()->exportHtmlAction()->isEnabled());
     const QString path = m_work.filePath(QStringLiteral("report.html"));
     QFuture<QString> done = w.exportHtmlReport(path);
     QTRY_VERIFY_WITH_TIMEOUT(done.isFinished(), 60000);
@@ -245,7 +246,7 @@ void tst_ClusterConnection::exportWritesHtml()
         if (!diff.diffOutput.empty())
             QVERIFY2(html.contains(QString::fromStdString(diff.crName).toHtmlEscaped()), diff.crName.c_str());
     QVERIFY(html.contains(QStringLiteral("resources")));
-    QTRY_VERIFY(w.exportHtmlAction()->isEnabled());
+    QTRY_VERIFY(w.fileActions()->exportHtmlAction()->isEnabled());
 }
 
 void tst_ClusterConnection::failedExportKeepsOldFile()

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "NavigatorPanel.h"
 
+#include "models/ItemRoles.h"
 #include "models/StatusFilterProxyModel.h"
 
 #include <QHeaderView>
@@ -38,6 +39,14 @@ NavigatorPanel::NavigatorPanel(const QString &title, QAbstractItemModel *model,
     layout->addWidget(m_filter);
     layout->addWidget(m_filterBar);
     layout->addWidget(m_view, 1);
+}
+
+void NavigatorPanel::expandTopLevel()
+{
+    for (int row = 0; row < m_proxy->rowCount(); ++row) {
+        const QModelIndex group = m_proxy->index(row, 0);
+        m_view->setExpanded(group, !group.data(ItemRole::AlwaysVisible).toBool());
+    }
 }
 
 void NavigatorPanel::selectSource(const QModelIndex &sourceIndex)

@@ -30,6 +30,9 @@ public:
     StatusFilterBar *filterBar() const { return m_filterBar; }
     QLineEdit *filterEdit() const { return m_filter; }
 
+    // Opens the top-level groups except those that are always shown (the CR
+    // list's often huge Unmatched group stays closed).
+    void expandTopLevel();
     // Selects and shows the row of a source-model index.
     void selectSource(const QModelIndex &sourceIndex);
     QModelIndex currentSource() const;

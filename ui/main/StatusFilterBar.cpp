@@ -2,11 +2,30 @@
 #include "StatusFilterBar.h"
 
 #include "models/StatusFilterProxyModel.h"
+#include "models/StatusIcons.h"
 
 #include <QHBoxLayout>
 #include <QToolButton>
 
 namespace ds::ui {
+
+QList<StatusFilterBar::StateInfo> StatusFilterBar::templateStates()
+{
+    QList<StateInfo> out;
+    for (TemplateState s : templateStatesBySeverity())
+        if (s != TemplateState::NotCompared)
+            out.append({int(s), templateStateLabel(s), StatusIcons::forTemplate(s)});
+    return out;
+}
+
+QList<StatusFilterBar::StateInfo> StatusFilterBar::clusterObjectStates()
+{
+    QList<StateInfo> out;
+    for (ClusterObjectState s : clusterObjectStatesBySeverity())
+        if (s != ClusterObjectState::NotCompared)
+            out.append({int(s), clusterObjectStateLabel(s), StatusIcons::forClusterObject(s)});
+    return out;
+}
 
 StatusFilterBar::StatusFilterBar(StatusFilterProxyModel *proxy, QList<StateInfo> states, QWidget *parent)
     : QWidget(parent), m_proxy(proxy), m_states(std::move(states))

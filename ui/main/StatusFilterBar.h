@@ -30,6 +30,10 @@ public:
 
     StatusFilterBar(StatusFilterProxyModel *proxy, QList<StateInfo> states, QWidget *parent = nullptr);
 
+    // The buttons of the reference tree and of the CR list: every state but "not compared".
+    static QList<StateInfo> templateStates();
+    static QList<StateInfo> clusterObjectStates();
+
     // Text of the visible buttons, for tests: "drift 3".
     QStringList buttonTexts() const;
     void setChecked(int state, bool checked);

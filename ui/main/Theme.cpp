@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "Theme.h"
 
+#include <QActionGroup>
 #include <QApplication>
+#include <QMenu>
+#include <QSettings>
 #include <QPalette>
 #include <QStyle>
 #include <QStyleFactory>
@@ -66,6 +69,25 @@ QString themeName(Theme theme)
     case Theme::System: break;
     }
     return QStringLiteral("system");
+}
+
+QMenu *createThemeMenu(QWidget *parent)
+{
+    auto *menu = new QMenu(QCoreApplication::translate("ds::ui::Theme", "&Theme"), parent);
+    auto *themes = new QActionGroup(menu);
+    const Theme current = themeFromName(QSettings().value(QStringLiteral("view/theme")).toString());
+    const std::pair<Theme, const char *> entries[] = {{Theme::System, "&System"}, {Theme::Light, "&Light"},
+                                                      {Theme::Dark, "&Dark"}};
+    for (const auto &[theme, label] : entries) {
+        QAction *a = menu->addAction(QCoreApplication::translate("ds::ui::Theme", label), menu, [theme] {
+            applyTheme(theme);
+            QSettings().setValue(QStringLiteral("view/theme"), themeName(theme));
+        });
+        a->setCheckable(true);
+        a->setChecked(theme == current);
+        themes->addAction(a);
+    }
+    return menu;
 }
 
 } // namespace ds::ui

@@ -3,6 +3,9 @@
 
 #include <QString>
 
+class QMenu;
+class QWidget;
+
 namespace ds::ui {
 
 // The colour scheme: the desktop's, or Fusion with a light or dark palette
@@ -12,5 +15,8 @@ enum class Theme { System, Light, Dark };
 void applyTheme(Theme theme);
 Theme themeFromName(const QString &name); // "system", "light", "dark"
 QString themeName(Theme theme);
+
+// View ▸ Theme: one checkable entry per theme; choosing one applies it and remembers it.
+QMenu *createThemeMenu(QWidget *parent);
 
 } // namespace ds::ui

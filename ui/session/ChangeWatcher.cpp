@@ -4,6 +4,8 @@
 #include <QDateTime>
 #include <QDirIterator>
 #include <QFileInfo>
+#include <QPointer>
+#include <QThreadPool>
 
 namespace ds::ui {
 
@@ -34,19 +36,50 @@ void ChangeWatcher::watchReference(const QStringList &files)
     replace(m_reference, paths);
 }
 
-void ChangeWatcher::watchInputs(const QStringList &inputPaths)
+namespace {
+
+// The inputs and, below folders, their files and folders up to the limit.
+// Folders report added and removed files; edits need the files themselves.
+QStringList walkInputs(const QStringList &inputPaths, int limit)
 {
     QStringList paths;
     for (const QString &p : inputPaths) {
-        paths << p;
-        if (!QFileInfo(p).isDir())
+        if (!QFileInfo::exists(p))
             continue;
-        // Folders report added and removed files; edits need the files themselves.
+        paths << p;
         QDirIterator it(p, QDir::Dirs | QDir::Files | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
-        while (it.hasNext() && paths.size() < kMaxWatchedPaths)
+        while (it.hasNext() && paths.size() < limit)
             paths << it.next();
     }
-    replace(m_inputs, paths);
+    return paths;
+}
+
+} // namespace
+
+void ChangeWatcher::watchInputs(const QStringList &inputPaths)
+{
+    if (inputPaths == m_inputRoots)
+        return;
+    m_inputRoots = inputPaths;
+    const quint64 generation = ++m_inputGeneration;
+    const QPointer<ChangeWatcher> self(this);
+    QThreadPool::globalInstance()->start([self, inputPaths, generation] {
+        const QStringList paths = walkInputs(inputPaths, kMaxWatchedPaths);
+        QMetaObject::invokeMethod(self, [self, paths, generation] {
+            if (self && generation == self->m_inputGeneration)
+                self->setInputWatches(paths);
+        }, Qt::QueuedConnection);
+    });
+}
+
+void ChangeWatcher::setInputWatches(const QStringList &paths)
+{
+    const QStringList old = m_inputs.files() + m_inputs.directories();
+    if (!old.isEmpty())
+        m_inputs.removePaths(old);
+    if (!paths.isEmpty())
+        m_inputs.addPaths(paths);
+    emit inputsWatched();
 }
 
 void ChangeWatcher::watchDiffConfig(const QString &path)

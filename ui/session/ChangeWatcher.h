@@ -23,6 +23,9 @@ public:
     explicit ChangeWatcher(QObject *parent = nullptr);
 
     void watchReference(const QStringList &files);
+    // Folders are walked off the GUI thread (a must-gather has thousands of
+    // files): inputsWatched() says when the watches are in place. The same
+    // paths again change nothing.
     void watchInputs(const QStringList &paths);
     void watchDiffConfig(const QString &path);
     // Ignore changes for a moment (our own saves).
@@ -35,9 +38,11 @@ public:
 
 signals:
     void changed(ds::ui::ChangeWatcher::What what);
+    void inputsWatched();
 
 private:
     void replace(QFileSystemWatcher &watcher, const QStringList &paths);
+    void setInputWatches(const QStringList &paths);
     void pathChanged(What what);
 
     QFileSystemWatcher m_reference;
@@ -46,6 +51,8 @@ private:
     QTimer m_settle;
     QList<What> m_changed;
     qint64 m_suspendedUntil = 0;
+    QStringList m_inputRoots;
+    quint64 m_inputGeneration = 0; // drops walks for inputs no longer open
 };
 
 } // namespace ds::ui

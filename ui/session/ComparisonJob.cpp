@@ -4,6 +4,7 @@
 #include "pipeline/ComparisonRun.h"
 #include "util/Log.h"
 
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 
@@ -107,6 +108,12 @@ QString metadataFileOf(const QString &referencePath)
 {
     const QFileInfo info(referencePath);
     return info.isDir() ? info.absoluteFilePath() + QStringLiteral("/metadata.yaml") : referencePath;
+}
+
+QString referenceName(const QString &referencePath)
+{
+    const QFileInfo info(referencePath);
+    return info.fileName() == QLatin1String("metadata.yaml") ? info.dir().dirName() : info.fileName();
 }
 
 ComparisonJobResult runComparisonJob(const ComparisonJobRequest &request, const std::atomic_bool &cancel,

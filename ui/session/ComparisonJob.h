@@ -65,5 +65,7 @@ ComparisonJobResult runComparisonJob(const ComparisonJobRequest &request, const 
 
 // metadata.yaml for a reference given as a directory.
 QString metadataFileOf(const QString &referencePath);
+// A reference's name as the window shows it: the folder of a metadata.yaml.
+QString referenceName(const QString &referencePath);
 
 } // namespace ds::ui

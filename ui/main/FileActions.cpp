@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "main/FileActions.h"
+
+#include "live/ConnectClusterDialog.h"
+#include "main/RecentFiles.h"
+#include "session/ChangeWatcher.h"
+#include "session/ComparisonSession.h"
+#include "session/HtmlReportExport.h"
+#include "session/ManualCorrelations.h"
+
+#include <QAction>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFutureWatcher>
+#include <QMessageBox>
+#include <QSettings>
+
+namespace ds::ui {
+
+FileActions::FileActions(QWidget *window, ComparisonSession *session, ManualCorrelations *correlations,
+                         ChangeWatcher *watcher, RecentFiles *recent, QObject *parent)
+    : QObject(parent), m_window(window), m_session(session), m_correlations(correlations), m_watcher(watcher),
+      m_recent(recent), m_exportHtml(new QAction(tr("&Export HTML Report…"), this))
+{
+    m_exportHtml->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    m_exportHtml->setToolTip(tr("Save the comparison as one self-contained HTML page to share"));
+    m_exportHtml->setEnabled(false);
+    connect(m_exportHtml, &QAction::triggered, this, &FileActions::chooseHtmlReport);
+    connect(m_session, &ComparisonSession::snapshotChanged, this,
+            [this] { m_exportHtml->setEnabled(m_session->snapshot()->hasReport()); });
+}
+
+void FileActions::chooseReference()
+{
+    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open Reference"), m_recent->lastDirectory(),
+                                                      tr("Reference metadata (metadata.yaml *.yaml);;All files (*)"));
+    if (!path.isEmpty())
+        emit referenceChosen(path);
+}
+
+void FileActions::chooseReferenceFolder()
+{
+    const QString dir = QFileDialog::getExistingDirectory(m_window, tr("Open Reference Folder (with metadata.yaml)"),
+                                                          m_recent->lastDirectory());
+    if (!dir.isEmpty())
+        emit referenceChosen(dir);
+}
+
+void FileActions::chooseInputFolder()
+{
+    const QString dir = QFileDialog::getExistingDirectory(
+        m_window, tr("Open Cluster Data Folder (CRs, must-gather or ConfigDir)"), m_recent->lastDirectory());
+    if (!dir.isEmpty())
+        emit inputsChosen({dir});
+}
+
+void FileActions::chooseInputFiles()
+{
+    const QStringList files = QFileDialog::getOpenFileNames(
+        m_window, tr("Open Cluster Data"), m_recent->lastDirectory(),
+        tr("Archives and CR files (*.tar *.tar.gz *.tgz *.tar.xz *.zip *.yaml *.yml *.json);;All files (*)"));
+    if (!files.isEmpty())
+        emit inputsChosen(files);
+}
+
+void FileActions::chooseCluster()
+{
+    const QSettings settings;
+    const auto current = m_session->cluster();
+    ConnectClusterDialog dialog(
+        current ? current->kubeconfig : settings.value(QStringLiteral("cluster/kubeconfig")).toString(),
+        current ? current->context : settings.value(QStringLiteral("cluster/context")).toString(), m_window);
+    if (dialog.exec() == QDialog::Accepted)
+        emit clusterChosen(dialog.target());
+}
+
+void FileActions::chooseDiffConfig()
+{
+    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open Diff Config"), m_recent->lastDirectory(),
+                                                      tr("Diff config (*.yaml *.yml);;All files (*)"));
+    if (!path.isEmpty())
+        openDiffConfig(path);
+}
+
+void FileActions::chooseHtmlReport()
+{
+    const auto snapshot = m_session->snapshot();
+    if (!snapshot->hasReport())
+        return;
+    const QString name = referenceName(QString::fromStdString(snapshot->reference->metadataFile));
+    const QString path = QFileDialog::getSaveFileName(
+        m_window, tr("Export HTML Report"),
+        m_recent->lastDirectory() + QStringLiteral("/drift-report-%1.html").arg(name), tr("HTML report (*.html *.htm)"));
+    if (path.isEmpty())
+        return;
+    m_recent->rememberDirectory(path);
+    exportHtmlReport(path);
+}
+
+bool FileActions::openDiffConfig(const QString &path)
+{
+    if (!confirmDiscardCorrelations())
+        return false;
+    if (!m_correlations->load(path)) {
+        QMessageBox::warning(m_window, tr("Open Diff Config"),
+                             tr("Could not read the diff config %1:\n%2").arg(path, m_correlations->errorString()));
+        return false;
+    }
+    m_recent->rememberDirectory(path);
+    emit diffConfigFileChanged();
+    return true;
+}
+
+bool FileActions::saveDiffConfig()
+{
+    if (m_correlations->filePath().isEmpty())
+        return saveDiffConfigAs();
+    return writeDiffConfig(m_correlations->filePath());
+}
+
+bool FileActions::saveDiffConfigAs()
+{
+    const QString start = m_correlations->filePath().isEmpty()
+        ? m_recent->lastDirectory() + QStringLiteral("/diff-config.yaml")
+        : m_correlations->filePath();
+    const QString path = QFileDialog::getSaveFileName(m_window, tr("Save Diff Config As"), start,
+                                                      tr("Diff config (*.yaml *.yml)"));
+    if (path.isEmpty() || !writeDiffConfig(path))
+        return false;
+    m_recent->addDiffConfig(path);
+    emit diffConfigFileChanged();
+    return true;
+}
+
+bool FileActions::writeDiffConfig(const QString &path)
+{
+    m_watcher->suspendFor(2 * ChangeWatcher::kSettleMilliseconds); // our own write
+    if (!m_correlations->save(path)) {
+        QMessageBox::warning(m_window, tr("Save Diff Config"), m_correlations->errorString());
+        return false;
+    }
+    emit message(tr("Saved %1").arg(path), 4000);
+    return true;
+}
+
+bool FileActions::confirmDiscardCorrelations()
+{
+    if (!m_correlations->isDirty())
+        return true;
+    const auto answer = QMessageBox::question(
+        m_window, tr("Unsaved Correlations"), tr("The manual correlations have changed since they were saved. Save them?"),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Save)
+        return saveDiffConfig();
+    return answer == QMessageBox::Discard;
+}
+
+QFuture<QString> FileActions::exportHtmlReport(const QString &path)
+{
+    m_exportHtml->setEnabled(false);
+    emit message(tr("Writing %1…").arg(path), 0);
+    QFuture<QString> future = exportHtmlReportAsync(m_session->snapshot(), path);
+    auto *watcher = new QFutureWatcher<QString>(this);
+    connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher, path] {
+        watcher->deleteLater();
+        m_exportHtml->setEnabled(m_session->snapshot()->hasReport());
+        const QString error = watcher->result();
+        if (error.isEmpty())
+            emit message(tr("Exported the HTML report to %1").arg(path), 6000);
+        else
+            QMessageBox::warning(m_window, tr("Export HTML Report"), error);
+    });
+    watcher->setFuture(future);
+    return future;
+}
+
+} // namespace ds::ui

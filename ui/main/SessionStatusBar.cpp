@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "main/SessionStatusBar.h"
+
+#include "session/ComparisonSession.h"
+
+#include <QLabel>
+#include <QProgressBar>
+#include <QStatusBar>
+#include <QToolButton>
+
+namespace ds::ui {
+
+SessionStatusBar::SessionStatusBar(ComparisonSession *session, QStatusBar *bar, QObject *parent)
+    : QObject(parent), m_session(session), m_bar(bar), m_summary(new QLabel(bar)), m_progress(new QProgressBar(bar)),
+      m_cancel(new QToolButton(bar))
+{
+    m_summary->setObjectName(QStringLiteral("summaryLabel"));
+    m_progress->setMaximumWidth(220);
+    m_progress->setTextVisible(true);
+    m_progress->hide();
+    m_cancel->setText(tr("Cancel"));
+    m_cancel->setToolTip(tr("Stop loading or comparing (Esc)"));
+    m_cancel->setShortcut(Qt::Key_Escape);
+    m_cancel->hide();
+    connect(m_cancel, &QToolButton::clicked, m_session, &ComparisonSession::cancel);
+    bar->addWidget(m_summary, 1);
+    bar->addPermanentWidget(m_progress);
+    bar->addPermanentWidget(m_cancel);
+    connect(m_session, &ComparisonSession::busyChanged, this, &SessionStatusBar::onBusyChanged);
+    connect(m_session, &ComparisonSession::progressChanged, this, &SessionStatusBar::onProgress);
+    updateSummary();
+}
+
+void SessionStatusBar::updateSummary()
+{
+    const auto snapshot = m_session->snapshot();
+    if (!snapshot->reference) {
+        m_summary->setText(tr("Open a reference (Ctrl+O) and cluster data (Ctrl+Shift+O) or a cluster "
+                              "(Ctrl+K) to compare them."));
+        return;
+    }
+    if (!snapshot->report) {
+        m_summary->setText(tr("Reference loaded: %n template(s). Open cluster data to compare.", nullptr,
+                              int(snapshot->reference->templates.size())));
+        return;
+    }
+    const report::ReportCounts &n = snapshot->lookup().counts();
+    QString text = tr("%1 CRs compared · %2 with drift · %3 missing from the cluster · %4 unmatched · %5 "
+                      "failed · %6 patched")
+                       .arg(n.compared)
+                       .arg(n.withDrift)
+                       .arg(n.missing)
+                       .arg(n.unmatched)
+                       .arg(n.failed)
+                       .arg(n.patched);
+    if (n.foundByReference > 0)
+        text += tr(" · %n template(s) found by reference only", nullptr, int(n.foundByReference));
+    m_summary->setText(text);
+}
+
+void SessionStatusBar::onBusyChanged(bool busy)
+{
+    m_progress->setVisible(busy);
+    m_cancel->setVisible(busy);
+    if (busy) {
+        m_progress->setRange(0, 0);
+        m_progress->setFormat(tr("Working…"));
+    }
+}
+
+void SessionStatusBar::onProgress(int done, int total, const QString &label)
+{
+    if (!m_session->isBusy()) {
+        m_bar->showMessage(label, 3000);
+        return;
+    }
+    m_progress->setRange(0, total);
+    m_progress->setValue(total > 0 ? done : 0);
+    m_progress->setFormat(total > 0 ? QStringLiteral("%1 %p%").arg(label) : label);
+}
+
+} // namespace ds::ui
