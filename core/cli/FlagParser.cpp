@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "FlagParser.h"
 
-#include "template/GoFmt.h"
+#include "go/GoFmt.h"
+#include "go/GoStrconv.h"
 
 #include <sstream>
 
@@ -83,7 +84,7 @@ const FlagParser::Flag *FlagParser::findShort(char c) const
 std::string FlagParser::invalidValue(const Flag &flag, const std::string &value, const std::string &cause)
 {
     const std::string name = flag.shorthand ? std::string("-") + flag.shorthand + ", --" + flag.name : "--" + flag.name;
-    return "invalid argument " + tmpl::gofmt::quote(value) + " for \"" + name + "\" flag: " + cause;
+    return "invalid argument " + go::strconv::quote(value) + " for \"" + name + "\" flag: " + cause;
 }
 
 std::optional<std::string> FlagParser::setValue(const Flag &flag, const std::string &value)
@@ -94,7 +95,7 @@ std::optional<std::string> FlagParser::setValue(const Flag &flag, const std::str
         bool b = false;
         if (!parseBool(value, b))
             return invalidValue(flag, value,
-                                "strconv.ParseBool: parsing " + tmpl::gofmt::quote(value) + ": invalid syntax");
+                                "strconv.ParseBool: parsing " + go::strconv::quote(value) + ": invalid syntax");
         values = {b ? "true" : "false"};
         break;
     }
@@ -106,7 +107,7 @@ std::optional<std::string> FlagParser::setValue(const Flag &flag, const std::str
                 throw std::invalid_argument(value);
         } catch (...) {
             return invalidValue(flag, value,
-                                "strconv.ParseInt: parsing " + tmpl::gofmt::quote(value) + ": invalid syntax");
+                                "strconv.ParseInt: parsing " + go::strconv::quote(value) + ": invalid syntax");
         }
         values = {value};
         break;

@@ -3,9 +3,10 @@
 
 #include "CaptureTable.h"
 #include "diff/CharDiff.h"
-#include "template/GoFmt.h"
-#include "text/GoRegexp.h"
+#include "go/GoFmt.h"
+#include "go/GoRegexp.h"
 #include "text/Utf8.h"
+#include "go/GoStrconv.h"
 
 namespace ds::compare {
 
@@ -25,10 +26,10 @@ void captureAllGroups(const std::string &deletion, const std::string &insertion,
         return;
     log.info(1, "Comparing Pattern '" + deletion + "' to value '" + insertion + "'");
     std::string error;
-    const auto re = GoRegexp::compile(CapturegroupsInlineDiff::quoteMeta(deletion, groups), error);
+    const auto re = go::Regexp::compile(CapturegroupsInlineDiff::quoteMeta(deletion, groups), error);
     if (!re) {
         // Validation makes this unlikely; kube-compare only warns.
-        log.warning("capturegroup error: template " + tmpl::gofmt::quote(deletion) + " regex compilation failed: "
+        log.warning("capturegroup error: template " + go::strconv::quote(deletion) + " regex compilation failed: "
                     + error);
         return;
     }
@@ -135,7 +136,7 @@ std::string CapturegroupsInlineDiff::quoteMeta(std::string_view pattern, const s
     std::size_t last = 0;
     for (const auto &group : groups) {
         if (last < group.start)
-            out += GoRegexp::quoteMeta(pattern.substr(last, group.start - last));
+            out += go::Regexp::quoteMeta(pattern.substr(last, group.start - last));
         if (group.start == 0)
             out += '^';
         if (group.start > 0 && pattern[group.start - 1] == ' ')
@@ -148,7 +149,7 @@ std::string CapturegroupsInlineDiff::quoteMeta(std::string_view pattern, const s
         last = group.end;
     }
     if (last < pattern.size())
-        out += GoRegexp::quoteMeta(pattern.substr(last));
+        out += go::Regexp::quoteMeta(pattern.substr(last));
     return out;
 }
 
@@ -163,7 +164,7 @@ std::optional<std::string> CapturegroupsInlineDiff::validate(std::string_view te
         const std::string_view line = templateValue.substr(pos, count);
         ++lineNumber;
         std::string error;
-        if (!GoRegexp::compile(quoteMeta(line, groupIndex(line)), error)) {
+        if (!go::Regexp::compile(quoteMeta(line, groupIndex(line)), error)) {
             const std::string message = "line " + std::to_string(lineNumber) + " " + error;
             errors = errors ? *errors + "\n" + message : message;
         }

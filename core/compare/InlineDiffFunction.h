@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "go/GoPanic.h"
+
 #include "util/Log.h"
 
 #include <optional>
@@ -15,11 +17,7 @@ class CaptureTable;
 // Raised where kube-compare's Go code panics (an index out of range), with
 // Go's runtime error text, e.g. "runtime error: slice bounds out of range [:-1]".
 // kube-compare itself would crash; the engine decides how to report it.
-class GoPanic : public std::runtime_error
-{
-public:
-    using std::runtime_error::runtime_error;
-};
+using GoPanic = go::Panic;
 
 // A v2 perField inline diff function (kube-compare's InlineDiff interface):
 // it rewrites the rendered template value so that an acceptable cluster value

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "InputNeeds.h"
 
+#include "input/ClusterObject.h"
 #include "template/TemplateNode.h"
 #include "template/TemplateSet.h"
 
@@ -59,14 +60,16 @@ private:
     bool m_dynamic = false;
 };
 
-// apiVersion_kind_[namespace_]name: apiVersion may hold '/', never '_'.
-std::string kindOfCorrelationKey(const std::string &key)
+// Adds the kinds the template's lookupCR(s) calls name; false when one computes its kind.
+bool addLookupKinds(const ref::ReferenceTemplate &t, std::set<std::string> &kinds)
 {
-    const std::size_t first = key.find('_');
-    if (first == std::string::npos)
-        return {};
-    const std::size_t second = key.find('_', first + 1);
-    return key.substr(first + 1, second == std::string::npos ? std::string::npos : second - first - 1);
+    if (!t.templates)
+        return true;
+    LookupScanner scanner(kinds);
+    for (const std::string &name : t.templates->names())
+        if (const ParseTree *tree = t.templates->lookup(name))
+            scanner.visit(tree->root.get());
+    return !scanner.dynamic();
 }
 
 } // namespace
@@ -79,33 +82,20 @@ input::KindFilter inputNeeds(const ref::Reference &reference, const std::map<std
         if (!kind.isString() || kind.str().empty())
             return {}; // a template without a fixed kind may match any object
         kinds.insert(kind.str());
-        if (!t.templates)
-            continue;
-        LookupScanner scanner(kinds);
-        for (const std::string &name : t.templates->names())
-            if (const ParseTree *tree = t.templates->lookup(name))
-                scanner.visit(tree->root.get());
-        if (scanner.dynamic())
+        if (!addLookupKinds(t, kinds))
             return {};
     }
     for (const auto &[key, templatePath] : manualCorrelations)
-        kinds.insert(kindOfCorrelationKey(key));
+        kinds.insert(input::kindOfObjectId(key));
     return input::KindFilter{std::move(kinds)};
 }
 
 std::optional<std::set<std::string>> lookupKinds(const ref::Reference &reference)
 {
     std::set<std::string> kinds;
-    for (const ref::ReferenceTemplate &t : reference.templates) {
-        if (!t.templates)
-            continue;
-        LookupScanner scanner(kinds);
-        for (const std::string &name : t.templates->names())
-            if (const ParseTree *tree = t.templates->lookup(name))
-                scanner.visit(tree->root.get());
-        if (scanner.dynamic())
+    for (const ref::ReferenceTemplate &t : reference.templates)
+        if (!addLookupKinds(t, kinds))
             return std::nullopt;
-    }
     return kinds;
 }
 

@@ -2,7 +2,8 @@
 #include "ObjectTransforms.h"
 
 #include "reference/FieldPath.h"
-#include "template/GoFmt.h"
+#include "go/GoFmt.h"
+#include "go/GoTypes.h"
 
 #include <deque>
 
@@ -92,8 +93,8 @@ std::optional<std::string> maskSecretData(Value &merged, Value &live)
     // unstructured.NestedMap: a present `data` must be a map, even a null one fails.
     for (const Value *data : {&from, &to}) {
         if (!data->isMissing() && !data->isMap())
-            return "extract 'data' field: .data accessor error: " + tmpl::gofmt::formatValue(*data)
-                + " is of the type " + tmpl::gofmt::typeName(*data) + ", expected map[string]interface{}";
+            return "extract 'data' field: .data accessor error: " + go::fmt::formatValue(*data)
+                + " is of the type " + go::typeName(*data) + ", expected map[string]interface{}";
     }
     const bool fromMap = from.isMap() && !from.isTypedNil();
     const bool toMap = to.isMap() && !to.isTypedNil();

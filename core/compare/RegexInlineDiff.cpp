@@ -2,8 +2,9 @@
 #include "RegexInlineDiff.h"
 
 #include "CaptureTable.h"
-#include "template/GoFmt.h"
-#include "text/GoRegexp.h"
+#include "go/GoFmt.h"
+#include "go/GoRegexp.h"
+#include "go/GoStrconv.h"
 
 #include <algorithm>
 #include <cstddef>
@@ -62,7 +63,7 @@ void sortByStartDescending(std::vector<GroupSpan> &spans)
 std::optional<std::string> RegexInlineDiff::validate(std::string_view templateValue) const
 {
     std::string error;
-    if (!GoRegexp::compile(templateValue, error))
+    if (!go::Regexp::compile(templateValue, error))
         return "invalid regex passed to inline regex diff function: " + error;
     return std::nullopt;
 }
@@ -71,12 +72,12 @@ std::string RegexInlineDiff::diff(std::string_view templateValue, std::string_vi
                                   Log &log) const
 {
     std::string error;
-    const auto re = GoRegexp::compile(templateValue, error);
+    const auto re = go::Regexp::compile(templateValue, error);
     if (!re) {
-        log.info(1, "Failed to compile regex " + tmpl::gofmt::quote(templateValue) + " in inline diff: " + error);
+        log.info(1, "Failed to compile regex " + go::strconv::quote(templateValue) + " in inline diff: " + error);
         return std::string(templateValue);
     }
-    const GoRegexp::Indices match = re->findStringSubmatchIndex(crValue);
+    const go::Regexp::Indices match = re->findStringSubmatchIndex(crValue);
     if (match.empty())
         return std::string(templateValue);
 

@@ -35,4 +35,13 @@ std::string objectId(const Value &object)
     return id;
 }
 
+std::string kindOfObjectId(const std::string &id)
+{
+    const std::size_t first = id.find('_');
+    if (first == std::string::npos)
+        return {};
+    const std::size_t second = id.find('_', first + 1);
+    return id.substr(first + 1, second == std::string::npos ? std::string::npos : second - first - 1);
+}
+
 } // namespace ds::input

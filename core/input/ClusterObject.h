@@ -28,6 +28,9 @@ struct ClusterObject
 // kube-compare's apiKindNamespaceName: apiVersion_kind_namespace_name, or
 // apiVersion_kind_name for cluster-scoped objects. Non-string fields count as "".
 std::string objectId(const Value &object);
+// The kind in an object id (apiVersion_kind_[namespace_]name: apiVersion may
+// hold '/', never '_'); "" when the id has no kind.
+std::string kindOfObjectId(const std::string &id);
 std::string stringField(const Value &object, std::initializer_list<std::string_view> path);
 
 } // namespace ds::input

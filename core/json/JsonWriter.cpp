@@ -2,7 +2,7 @@
 #include "JsonWriter.h"
 
 #include "text/Utf8.h"
-#include "value/GoFloat.h"
+#include "go/GoFloat.h"
 
 #include <cmath>
 
@@ -76,8 +76,8 @@ public:
         case Value::Type::Float64: {
             const double f = v.toFloat();
             if (!std::isfinite(f))
-                throw WriteAbort{"json: unsupported value: " + gofloat::formatShortest(f)};
-            out += gofloat::formatJson(f);
+                throw WriteAbort{"json: unsupported value: " + go::strconv::formatShortest(f)};
+            out += go::strconv::formatJson(f);
             return;
         }
         case Value::Type::String: appendQuoted(out, v.str(), m_options.escapeHtml); return;

@@ -2,6 +2,7 @@
 #include "FetchNeeds.h"
 
 #include "compare/InputNeeds.h"
+#include "input/ClusterObject.h"
 #include "reference/Reference.h"
 
 namespace ds::live {
@@ -12,16 +13,6 @@ std::string fixedField(const Value &metadata, std::initializer_list<std::string_
 {
     const Value v = metadata.at(path);
     return v.isString() ? v.str() : std::string();
-}
-
-// apiVersion_kind_[namespace_]name: apiVersion may hold '/', never '_'.
-std::string kindOfCorrelationKey(const std::string &key)
-{
-    const std::size_t first = key.find('_');
-    if (first == std::string::npos)
-        return {};
-    const std::size_t second = key.find('_', first + 1);
-    return key.substr(first + 1, second == std::string::npos ? std::string::npos : second - first - 1);
 }
 
 } // namespace
@@ -49,7 +40,7 @@ FetchNeeds FetchNeeds::fromReference(const ref::Reference &reference,
             needs.lookupKinds.insert(kind);
     }
     for (const auto &[key, templatePath] : manualCorrelations)
-        needs.wholeKinds.insert(kindOfCorrelationKey(key));
+        needs.wholeKinds.insert(input::kindOfObjectId(key));
     return needs;
 }
 

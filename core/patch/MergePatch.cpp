@@ -3,7 +3,7 @@
 
 #include "json/JsonReader.h"
 #include "text/Utf8.h"
-#include "value/GoFloat.h"
+#include "go/GoFloat.h"
 
 #include <cmath>
 
@@ -32,7 +32,7 @@ Value roundTrip(const Value &v)
     case Value::Type::Uint64: return Value::fromFloat(static_cast<double>(v.toUint64()));
     case Value::Type::Float64:
         if (!std::isfinite(v.toFloat()))
-            throw MarshalError{"json: unsupported value: " + gofloat::formatShortest(v.toFloat())};
+            throw MarshalError{"json: unsupported value: " + go::strconv::formatShortest(v.toFloat())};
         return Value::fromFloat(v.toFloat());
     case Value::Type::String: return Value(utf8::sanitize(v.str()));
     case Value::Type::Object: return roundTrip(v.object().jsonValue());

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "FieldPath.h"
 
-#include "template/GoFmt.h"
+#include "go/GoFmt.h"
+#include "go/GoTypes.h"
+#include "go/GoStrconv.h"
 
 namespace ds::ref {
 
@@ -196,7 +198,7 @@ std::optional<long long> atoi(const std::string &s, std::string &error)
     if (!syntax && !range && (negative ? n > limit : n >= limit))
         range = true;
     if (syntax || range) {
-        error = "strconv.Atoi: parsing " + tmpl::gofmt::quote(s) + ": " + (syntax ? "invalid syntax" : "value out of range");
+        error = "strconv.Atoi: parsing " + go::strconv::quote(s) + ": " + (syntax ? "invalid syntax" : "value out of range");
         return std::nullopt;
     }
     if (negative)
@@ -233,8 +235,8 @@ WalkResult walk(const Value &object, const std::vector<std::string> &path, bool 
                 return {};
             v = v.list()[static_cast<std::size_t>(*index)];
         } else if (throughLists) {
-            return {{}, jsonPath(path, i + 1) + " accessor error: " + tmpl::gofmt::formatValue(v) + " is of the type "
-                            + tmpl::gofmt::typeName(v) + ", expected map[string]any or []any"};
+            return {{}, jsonPath(path, i + 1) + " accessor error: " + go::fmt::formatValue(v) + " is of the type "
+                            + go::typeName(v) + ", expected map[string]any or []any"};
         } else {
             return {};
         }
@@ -287,8 +289,8 @@ NestedStringResult nestedString(const Value &object, const std::vector<std::stri
         return r;
     r.found = true;
     if (!w.value.isString()) {
-        r.error = jsonPath(path, path.size()) + " accessor error: " + tmpl::gofmt::formatValue(w.value)
-            + " is of the type " + tmpl::gofmt::typeName(w.value) + ", expected string";
+        r.error = jsonPath(path, path.size()) + " accessor error: " + go::fmt::formatValue(w.value)
+            + " is of the type " + go::typeName(w.value) + ", expected string";
         return r;
     }
     r.value = w.value.str();
@@ -306,8 +308,8 @@ std::optional<std::string> setNestedString(Value &object, const std::vector<std:
     if (parent.value.isMissing())
         return jsonPath(path, path.size()) + " accessor error: Not found";
     if (!parent.value.isMap() || parent.value.isTypedNil())
-        return jsonPath(path, path.size()) + " accessor error: " + tmpl::gofmt::formatValue(parent.value)
-            + " is of type " + tmpl::gofmt::typeName(parent.value) + ", expected map[string]string";
+        return jsonPath(path, path.size()) + " accessor error: " + go::fmt::formatValue(parent.value)
+            + " is of type " + go::typeName(parent.value) + ", expected map[string]string";
     parent.value.insert(path.back(), Value(value));
     return std::nullopt;
 }

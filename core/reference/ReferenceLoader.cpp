@@ -4,9 +4,10 @@
 #include "ReferenceFileSystem.h"
 #include "StrictDecoder.h"
 #include "TemplateRendering.h"
-#include "template/GoFmt.h"
+#include "go/GoFmt.h"
 #include "template/TemplateSet.h"
 #include "yaml/YamlReader.h"
+#include "go/GoStrconv.h"
 
 #include <QFileInfo>
 
@@ -355,7 +356,7 @@ PatternFiles readPattern(const ReferenceFileSystem &fs, const std::string &patte
     } else if (paths.empty()) {
         const bool backquote = pattern.find('`') == std::string::npos;
         out.error = "template: pattern matches no files: "
-            + (backquote ? "`" + pattern + "`" : tmpl::gofmt::quote(pattern));
+            + (backquote ? "`" + pattern + "`" : go::strconv::quote(pattern));
     }
     for (const auto &path : paths) {
         PatternFiles::File file{baseName(path), {}, {}};
@@ -582,7 +583,7 @@ LoadResult ReferenceLoader::loadMetadata(const std::string &metadataPath)
     // GetReference: a present key, even null, is strings.TrimSpace(fmt.Sprint(value)).
     const Value apiVersion = doc.get("apiVersion");
     if (!apiVersion.isMissing()) {
-        std::string version = tmpl::gofmt::formatValue(apiVersion);
+        std::string version = go::fmt::formatValue(apiVersion);
         const char *space = " \t\n\v\f\r";
         version.erase(0, version.find_first_not_of(space));
         version.erase(version.find_last_not_of(space) + 1);

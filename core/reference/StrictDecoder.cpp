@@ -2,22 +2,12 @@
 #include "StrictDecoder.h"
 
 #include "text/Utf8.h"
-#include "value/GoFloat.h"
+#include "go/GoFloat.h"
+#include "go/GoTypes.h"
 
 namespace ds::ref {
 
 namespace {
-
-const char *jsonKind(const Value &v)
-{
-    switch (v.type()) {
-    case Value::Type::List: return "array";
-    case Value::Type::Map: return "object";
-    case Value::Type::String: return "string";
-    case Value::Type::Bool: return "bool";
-    default: return "number";
-    }
-}
 
 const ValueList &emptyList()
 {
@@ -73,9 +63,9 @@ void StrictDecoder::typeError(const Value &v, std::string_view structName, const
                               std::string_view goType)
 {
     if (structName.empty())
-        fail("json: cannot unmarshal " + std::string(jsonKind(v)) + " into Go value of type " + std::string(goType));
+        fail("json: cannot unmarshal " + std::string(go::jsonKind(v)) + " into Go value of type " + std::string(goType));
     else
-        fail("json: cannot unmarshal " + std::string(jsonKind(v)) + " into Go struct field " + std::string(structName)
+        fail("json: cannot unmarshal " + std::string(go::jsonKind(v)) + " into Go struct field " + std::string(structName)
              + "." + path + " of type " + std::string(goType));
 }
 
@@ -125,7 +115,7 @@ std::string StrictDecoder::decodeString(const Value &v, std::string_view structN
     if (v.type() == Value::Type::Int64)
         return std::to_string(v.toInt64());
     if (v.isFloat())
-        return gofloat::formatShortest(v.toFloat(), 'g', 32);
+        return go::strconv::formatShortest(v.toFloat(), 'g', 32);
     if (v.isBool())
         return v.toBool() ? "true" : "false";
     if (!v.isString()) {

@@ -3,9 +3,10 @@
 // not len index eq ne lt le gt ge call. and/or are handled by the executor
 // because they short-circuit.
 #include "FunctionError.h"
-#include "GoFmt.h"
+#include "go/GoFmt.h"
 #include "TemplateExecutor.h"
 #include "TemplateObject.h"
+#include "go/GoTypes.h"
 
 namespace ds::tmpl {
 
@@ -77,11 +78,11 @@ bool equalOne(const RValue &a, const RValue &b)
     // Non-basic values (slices, maps, objects) and nil.
     if (isNilValue(a) || isNilValue(b))
         return isNilValue(a) == isNilValue(b);
-    if (gofmt::typeName(a.v) != gofmt::typeName(b.v))
-        throw FunctionError("non-comparable types " + gofmt::sprintf("%s", {a.v}) + ": " + gofmt::typeName(a.v)
-                            + ", " + gofmt::typeName(b.v) + ": " + gofmt::formatValue(b.v));
+    if (go::typeName(a.v) != go::typeName(b.v))
+        throw FunctionError("non-comparable types " + go::fmt::sprintf("%s", {a.v}) + ": " + go::typeName(a.v)
+                            + ", " + go::typeName(b.v) + ": " + go::fmt::formatValue(b.v));
     if (b.v.isList() || b.v.isMap())
-        throw FunctionError("non-comparable type " + gofmt::sprintf("%s", {b.v}) + ": " + gofmt::typeName(b.v));
+        throw FunctionError("non-comparable type " + go::fmt::sprintf("%s", {b.v}) + ": " + go::typeName(b.v));
     return a.v.object().equals(b.v.object()) || a.v.identity() == b.v.identity();
 }
 
@@ -140,7 +141,7 @@ std::int64_t indexArg(const RValue &index, std::size_t size)
     case Value::Type::Uint64: x = static_cast<std::int64_t>(index.v.toUint64()); break;
     case Value::Type::Missing:
     case Value::Type::Null: throw FunctionError("cannot index slice/array with nil");
-    default: throw FunctionError("cannot index slice/array with type " + gofmt::typeName(index.v));
+    default: throw FunctionError("cannot index slice/array with type " + go::typeName(index.v));
     }
     if (x < 0 || x > static_cast<std::int64_t>(size))
         throw FunctionError("index out of range: " + std::to_string(x));
@@ -170,7 +171,7 @@ RValue index(const std::vector<RValue> &args)
             if (!idx.valid())
                 throw FunctionError("value is nil; should be of type string");
             if (!idx.v.isString())
-                throw FunctionError("value has type " + gofmt::typeName(idx.v) + "; should be string");
+                throw FunctionError("value has type " + go::typeName(idx.v) + "; should be string");
             auto it = v.map().find(idx.v.str());
             const bool boxed = v.mapType() == Value::MapType::Interface;
             if (it != v.map().end())
@@ -178,7 +179,7 @@ RValue index(const std::vector<RValue> &args)
             else
                 item = boxed ? RValue{Value::null(), true} : RValue{Value(std::string()), false};
         } else {
-            throw FunctionError("can't index item of type " + gofmt::typeName(v));
+            throw FunctionError("can't index item of type " + go::typeName(v));
         }
     }
     return item;
@@ -193,7 +194,7 @@ RValue length(const RValue &arg)
     const Value &v = arg.v;
     if (v.isString() || v.isList() || v.isMap())
         return {Value::fromInt(static_cast<std::int64_t>(v.size())), false};
-    throw FunctionError("len of type " + gofmt::typeName(v));
+    throw FunctionError("len of type " + go::typeName(v));
 }
 
 RValue call(const std::vector<RValue> &args)
@@ -201,7 +202,7 @@ RValue call(const std::vector<RValue> &args)
     const RValue fn = unbox(args[1]);
     if (!fn.valid())
         throw FunctionError("call of nil");
-    throw FunctionError("non-function " + args[0].v.str() + " of type " + gofmt::typeName(fn.v));
+    throw FunctionError("non-function " + args[0].v.str() + " of type " + go::typeName(fn.v));
 }
 
 } // namespace

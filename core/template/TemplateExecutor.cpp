@@ -2,9 +2,12 @@
 #include "TemplateExecutor.h"
 
 #include "FunctionError.h"
-#include "GoFmt.h"
+#include "go/GoFmt.h"
 #include "TemplateObject.h"
-#include "value/GoFloat.h"
+#include "go/GoFloat.h"
+#include "go/GoPanic.h"
+#include "go/GoTypes.h"
+#include "go/GoStrconv.h"
 
 #include <pthread.h>
 
@@ -23,10 +26,10 @@ public:
     std::string kindName() const override { return "complex128"; }
     std::string toString() const override
     {
-        std::string im = gofloat::formatShortest(imag);
+        std::string im = go::strconv::formatShortest(imag);
         if (im[0] != '-' && im[0] != '+')
             im = "+" + im;
-        return "(" + gofloat::formatShortest(real) + im + "i)";
+        return "(" + go::strconv::formatShortest(real) + im + "i)";
     }
     bool truth() const override { return real != 0 || imag != 0; }
     bool equals(const GoObject &other) const override
@@ -57,7 +60,7 @@ RValue indirectInterface(const RValue &v)
 
 std::string staticTypeName(const RValue &v)
 {
-    return v.boxed ? std::string("interface {}") : gofmt::typeName(v.v);
+    return v.boxed ? std::string("interface {}") : go::typeName(v.v);
 }
 
 // Go's isTrue on an unboxed value; ok=false for values that have no truth.
@@ -249,10 +252,10 @@ void TemplateExecutor::errorf(const std::string &format, std::vector<Value> args
         full = "template: " + name + ": " + format;
     } else {
         const std::string location = m_node->tree->location(*m_node);
-        full = "template: " + location + ": executing " + doublePercent(gofmt::quote(m_templateName)) + " at <"
+        full = "template: " + location + ": executing " + doublePercent(go::strconv::quote(m_templateName)) + " at <"
             + doublePercent(m_node->toString()) + ">: " + format;
     }
-    throw ExecError{gofmt::sprintf(full, args)};
+    throw ExecError{go::fmt::sprintf(full, args)};
 }
 
 void TemplateExecutor::step()
@@ -681,6 +684,10 @@ RValue TemplateExecutor::evalCall(const RValue &dot, const FunctionSpec &spec, b
     } catch (const FunctionError &e) {
         at(node);
         errorf("error calling %s: %s", {str(name), str(e.what())});
+    } catch (const go::Panic &e) {
+        // text/template recovers a function's panic into the same error.
+        at(node);
+        errorf("error calling %s: %s", {str(name), str(e.what())});
     }
     if (result.isNull())
         return {}; // a nil interface result
@@ -785,7 +792,7 @@ Value TemplateExecutor::validateType(const RValue &value, ParamType type)
         return value.v;
     if (value.boxed && !value.v.isNull() && assignable(value.v, type))
         return value.v;
-    const std::string got = value.boxed && value.v.isNull() ? std::string("interface {}") : gofmt::typeName(value.v);
+    const std::string got = value.boxed && value.v.isNull() ? std::string("interface {}") : go::typeName(value.v);
     errorf("wrong type for value; expected %s; got %s", {str(std::string(goTypeName(type))), str(got)});
 }
 
@@ -802,7 +809,7 @@ void TemplateExecutor::printValue(const Node *node, const RValue &value)
         errorf("%s", {str(e.what())});
     }
     // An interface holding nil (only reachable without a pipeline) prints as <nil>.
-    write(gofmt::formatValue(value.v));
+    write(go::fmt::formatValue(value.v));
 }
 
 } // namespace ds::tmpl

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "TemplateNode.h"
 
-#include "GoFmt.h"
+#include "go/GoFmt.h"
+#include "go/GoStrconv.h"
 
 #include <algorithm>
 
@@ -109,7 +110,7 @@ void BranchNode::writeTo(std::string &out) const
 void TemplateCallNode::writeTo(std::string &out) const
 {
     out += "{{template ";
-    out += gofmt::quote(name);
+    out += go::strconv::quote(name);
     if (pipe) {
         out += ' ';
         pipe->writeTo(out);

@@ -14,8 +14,6 @@ namespace ds::tmpl {
 class TemplateObject : public GoObject
 {
 public:
-    // reflect.Kind name for kindOf: "ptr", "struct", "int64"...
-    virtual std::string kindName() const = 0;
     // A method callable as `(x).Name arg...`; nullptr when there is none. The
     // receiver is passed to impl as args[0], followed by the converted arguments
     // (params do not include the receiver).

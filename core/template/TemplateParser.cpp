@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "TemplateParser.h"
 
-#include "GoFmt.h"
-#include "GoLiterals.h"
+#include "go/GoFmt.h"
+#include "go/GoStrconv.h"
 
 namespace ds::tmpl {
 
@@ -136,7 +136,7 @@ void TemplateParser::add()
         return;
     }
     if (!isEmptyTree(m_tree->root.get()))
-        errorf("template: multiple definition of template " + gofmt::quote(m_tree->name));
+        errorf("template: multiple definition of template " + go::strconv::quote(m_tree->name));
 }
 
 void TemplateParser::parseTop()
@@ -163,7 +163,7 @@ void TemplateParser::parseDefinition()
 {
     const std::string context = "define clause";
     Item name = expectOneOf(ItemType::String, ItemType::RawString, context);
-    auto unquoted = goliteral::unquote(name.value);
+    auto unquoted = go::strconv::unquote(name.value);
     if (!unquoted)
         errorf("invalid syntax");
     m_tree->name = *unquoted;
@@ -407,7 +407,7 @@ std::string TemplateParser::parseTemplateName(const Item &token, const std::stri
 {
     if (token.type != ItemType::String && token.type != ItemType::RawString)
         unexpected(token, context);
-    auto s = goliteral::unquote(token.value);
+    auto s = go::strconv::unquote(token.value);
     if (!s)
         errorf("invalid syntax");
     return *s;
@@ -459,7 +459,7 @@ NodePtr TemplateParser::operand()
         }
         case Node::Type::Bool: case Node::Type::String: case Node::Type::Number: case Node::Type::Nil:
         case Node::Type::Dot:
-            errorf("unexpected . after term " + gofmt::quote(node->toString()));
+            errorf("unexpected . after term " + go::strconv::quote(node->toString()));
         default: {
             auto result = std::make_unique<ChainNode>(chain->pos, m_tree.get(), std::move(node));
             result->field = std::move(chain->field);
@@ -476,7 +476,7 @@ NodePtr TemplateParser::term()
     switch (token.type) {
     case ItemType::Identifier:
         if (!m_hasFunction(token.value))
-            errorf("function " + gofmt::quote(token.value) + " not defined");
+            errorf("function " + go::strconv::quote(token.value) + " not defined");
         return std::make_unique<IdentifierNode>(token.pos, m_tree.get(), std::string(token.value));
     case ItemType::Dot: return std::make_unique<DotNode>(token.pos, m_tree.get());
     case ItemType::Nil: return std::make_unique<NilNode>(token.pos, m_tree.get());
@@ -491,7 +491,7 @@ NodePtr TemplateParser::term()
     case ItemType::CharConstant: case ItemType::Complex: case ItemType::Number: return newNumber(token);
     case ItemType::LeftParen: return pipeline("parenthesized pipeline", ItemType::RightParen);
     case ItemType::String: case ItemType::RawString: {
-        auto s = goliteral::unquote(token.value);
+        auto s = go::strconv::unquote(token.value);
         if (!s)
             errorf("invalid syntax");
         return std::make_unique<StringNode>(token.pos, m_tree.get(), std::string(token.value), *s);
@@ -508,7 +508,7 @@ NodePtr TemplateParser::useVar(std::size_t pos, std::string_view name)
     for (const auto &known : m_vars)
         if (known == v->ident[0])
             return v;
-    errorf("undefined variable " + gofmt::quote(v->ident[0]));
+    errorf("undefined variable " + go::strconv::quote(v->ident[0]));
 }
 
 NodePtr TemplateParser::newNumber(const Item &token)
@@ -516,7 +516,7 @@ NodePtr TemplateParser::newNumber(const Item &token)
     const std::string text(token.value);
     auto n = std::make_unique<NumberNode>(token.pos, m_tree.get(), text);
     if (token.type == ItemType::CharConstant) {
-        auto r = goliteral::unquoteChar(std::string_view(text).substr(1), text[0]);
+        auto r = go::strconv::unquoteChar(std::string_view(text).substr(1), text[0]);
         if (!r)
             errorf("invalid syntax");
         if (r->second != "'")
@@ -531,17 +531,17 @@ NodePtr TemplateParser::newNumber(const Item &token)
     if (token.type == ItemType::Complex) {
         // "re+imi" / "re-imi"
         const std::size_t split = text.find_first_of("+-", 1);
-        auto re = goliteral::parseFloat(std::string_view(text).substr(0, split));
-        auto im = goliteral::parseFloat(std::string_view(text).substr(split, text.size() - split - 1));
-        if (!re || !im)
-            errorf("illegal number syntax: " + gofmt::quote(text));
+        const auto re = go::strconv::parseFloat(std::string_view(text).substr(0, split));
+        const auto im = go::strconv::parseFloat(std::string_view(text).substr(split, text.size() - split - 1));
+        if (!re.ok() || !im.ok())
+            errorf("illegal number syntax: " + go::strconv::quote(text));
         n->isComplex = true;
-        n->complexReal = *re;
-        n->complexImag = *im;
+        n->complexReal = re.value;
+        n->complexImag = im.value;
     } else if (!text.empty() && text.back() == 'i') {
-        if (auto f = goliteral::parseFloat(std::string_view(text).substr(0, text.size() - 1))) {
+        if (const auto f = go::strconv::parseFloat(std::string_view(text).substr(0, text.size() - 1)); f.ok()) {
             n->isComplex = true;
-            n->complexImag = *f;
+            n->complexImag = f.value;
         }
     }
     if (n->isComplex) {
@@ -553,14 +553,14 @@ NodePtr TemplateParser::newNumber(const Item &token)
         }
         return n;
     }
-    if (auto u = goliteral::parseUint(text)) {
+    if (const auto u = go::strconv::parseUint(text, 0); u.ok()) {
         n->isUint = true;
-        n->uintValue = *u;
+        n->uintValue = u.value;
     }
-    if (auto i = goliteral::parseInt(text)) {
+    if (const auto i = go::strconv::parseInt(text, 0); i.ok()) {
         n->isInt = true;
-        n->intValue = *i;
-        if (*i == 0) {
+        n->intValue = i.value;
+        if (i.value == 0) {
             n->isUint = true;
             n->uintValue = 0;
         }
@@ -571,15 +571,15 @@ NodePtr TemplateParser::newNumber(const Item &token)
     } else if (n->isUint) {
         n->isFloat = true;
         n->floatValue = static_cast<double>(n->uintValue);
-    } else if (auto f = goliteral::parseFloat(text)) {
+    } else if (const auto f = go::strconv::parseFloat(text); f.ok()) {
         if (text.find_first_of(".eEpP") == std::string::npos)
-            errorf("integer overflow: " + gofmt::quote(text));
+            errorf("integer overflow: " + go::strconv::quote(text));
         n->isFloat = true;
-        n->floatValue = *f;
-        setExactIntegers(*n, *f);
+        n->floatValue = f.value;
+        setExactIntegers(*n, f.value);
     }
     if (!n->isInt && !n->isUint && !n->isFloat)
-        errorf("illegal number syntax: " + gofmt::quote(text));
+        errorf("illegal number syntax: " + go::strconv::quote(text));
     return n;
 }
 

@@ -187,6 +187,9 @@ public:
     virtual std::string typeName() const = 0;
     // Go's %v text (String() method when the type has one).
     virtual std::string toString() const = 0;
+    // reflect.Kind's name: "ptr" for pointer types ("*semver.Version"), else
+    // "struct"; named integer types ("time.Duration") say "int64".
+    virtual std::string kindName() const { return typeName().starts_with('*') ? "ptr" : "struct"; }
     virtual bool equals(const GoObject &other) const { return this == &other; }
     // What encoding/json produces for it (MarshalJSON/MarshalText), as a Value.
     virtual Value jsonValue() const;

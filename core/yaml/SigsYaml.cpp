@@ -2,21 +2,11 @@
 #include "SigsYaml.h"
 
 #include "YamlReader.h"
+#include "go/GoTypes.h"
 
 namespace ds::yaml {
 
 namespace {
-
-const char *jsonKindName(const Value &v)
-{
-    switch (v.type()) {
-    case Value::Type::List: return "array";
-    case Value::Type::Map: return "object";
-    case Value::Type::String: return "string";
-    case Value::Type::Bool: return "bool";
-    default: return "number";
-    }
-}
 
 UnmarshalResult readFirst(std::string_view text)
 {
@@ -43,7 +33,7 @@ UnmarshalResult expect(UnmarshalResult r, Value::Type type, const char *goType)
     }
     if (r.value.type() != type) {
         r.error = std::string("error unmarshaling JSON: while decoding JSON: json: cannot unmarshal ")
-            + jsonKindName(r.value) + " into Go value of type " + goType;
+            + go::jsonKind(r.value) + " into Go value of type " + goType;
         r.value = Value();
     }
     return r;

@@ -5,7 +5,7 @@
 #include "YamlV2QuotedScalar.h"
 #include "YamlScalarResolver.h"
 #include "YamlScalarValue.h"
-#include "value/GoFloat.h"
+#include "go/GoFloat.h"
 
 #include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/eventhandler.h>
@@ -307,7 +307,7 @@ private:
     {
         std::optional<Value> v = detail::numberValue(r, m_options.numbers);
         if (!v)
-            abort(mark, std::string("json: unsupported value: ") + gofloat::formatShortest(r.floating),
+            abort(mark, std::string("json: unsupported value: ") + go::strconv::formatShortest(r.floating),
                   ReadError::Kind::Conversion);
         return std::move(*v);
     }
@@ -381,7 +381,7 @@ private:
         } else if (key.type() == Value::Type::Int64) {
             return std::to_string(key.toInt64());
         } else if (key.isFloat()) {
-            return gofloat::formatShortest(key.toFloat(), 'g', 32);
+            return go::strconv::formatShortest(key.toFloat(), 'g', 32);
         }
         const std::string valueText = describeGo(value);
         if (key.isNull())
@@ -397,7 +397,7 @@ private:
         case Value::Type::Null: return "<nil>";
         case Value::Type::Bool: return v.toBool() ? "true" : "false";
         case Value::Type::Int64: return std::to_string(v.toInt64());
-        case Value::Type::Float64: return gofloat::formatShortest(v.toFloat());
+        case Value::Type::Float64: return go::strconv::formatShortest(v.toFloat());
         case Value::Type::String: return goQuote(v.str());
         case Value::Type::List: return "[]interface {}{...}";
         case Value::Type::Map: return "map[interface {}]interface {}{...}";

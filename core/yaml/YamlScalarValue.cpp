@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "YamlScalarValue.h"
 
-#include "value/GoFloat.h"
+#include "go/GoFloat.h"
 
 #include <cmath>
 
@@ -22,7 +22,7 @@ std::optional<Value> numberValue(const ResolvedScalar &r, NumberTyping numbers)
             return std::nullopt;
         // sigs.k8s.io/yaml goes through JSON: an integral float prints as an
         // integer and Kubernetes decoding reads it back as int64.
-        if (!floats && gofloat::jsonPrintsAsInteger(f) && f >= -9223372036854775808.0
+        if (!floats && go::strconv::jsonPrintsAsInteger(f) && f >= -9223372036854775808.0
             && f < 9223372036854775808.0)
             return Value::fromInt64(static_cast<std::int64_t>(f));
         return Value::fromFloat(f);
@@ -58,7 +58,7 @@ std::optional<std::string> plainKeyText(std::string_view text)
     case K::Float:
         if (!std::isfinite(r.floating))
             return std::nullopt;
-        return gofloat::formatShortest(r.floating, 'g', 32);
+        return go::strconv::formatShortest(r.floating, 'g', 32);
     case K::Bool: return std::string(r.boolean ? "true" : "false");
     case K::String:
     case K::Merge: return std::string(text);

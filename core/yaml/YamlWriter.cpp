@@ -4,7 +4,7 @@
 #include "NaturalKeyOrder.h"
 #include "YamlScalarResolver.h"
 #include "text/Utf8.h"
-#include "value/GoFloat.h"
+#include "go/GoFloat.h"
 
 #include <algorithm>
 #include <cmath>
@@ -89,9 +89,9 @@ std::string jsonString(const std::string &raw)
 std::string jsonFloatText(double f)
 {
     if (!std::isfinite(f))
-        throw WriteAbort{"json: unsupported value: " + gofloat::formatShortest(f)};
-    if (gofloat::jsonPrintsAsInteger(f)) {
-        const std::string digits = gofloat::formatShortest(f, 'f');
+        throw WriteAbort{"json: unsupported value: " + go::strconv::formatShortest(f)};
+    if (go::strconv::jsonPrintsAsInteger(f)) {
+        const std::string digits = go::strconv::formatShortest(f, 'f');
         std::int64_t i = 0;
         std::uint64_t u = 0;
         if (parseGoInt(digits, i))
@@ -99,7 +99,7 @@ std::string jsonFloatText(double f)
         if (parseGoUint(digits, u))
             return std::to_string(u);
     }
-    return gofloat::formatShortest(f, 'g');
+    return go::strconv::formatShortest(f, 'g');
 }
 
 Scalar toScalar(const Value &v)

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "value/GoFloat.h"
+#include "go/GoFloat.h"
 
 #include <QTest>
 
@@ -54,7 +54,7 @@ void tst_GoFloat::shortestG()
 {
     QFETCH(double, value);
     QFETCH(QString, expected);
-    QCOMPARE(QString::fromStdString(gofloat::formatShortest(value)), expected);
+    QCOMPARE(QString::fromStdString(go::strconv::formatShortest(value)), expected);
 }
 
 void tst_GoFloat::json_data()
@@ -75,7 +75,7 @@ void tst_GoFloat::json()
 {
     QFETCH(double, value);
     QFETCH(QString, expected);
-    QCOMPARE(QString::fromStdString(gofloat::formatJson(value)), expected);
+    QCOMPARE(QString::fromStdString(go::strconv::formatJson(value)), expected);
 }
 
 void tst_GoFloat::precision_data()
@@ -104,15 +104,15 @@ void tst_GoFloat::precision()
     QFETCH(QString, fmt);
     QFETCH(int, prec);
     QFETCH(QString, expected);
-    QCOMPARE(QString::fromStdString(gofloat::formatPrecision(value, fmt.at(0).toLatin1(), prec)), expected);
+    QCOMPARE(QString::fromStdString(go::strconv::formatPrecision(value, fmt.at(0).toLatin1(), prec)), expected);
 }
 
 void tst_GoFloat::float32Keys()
 {
     // sigs.k8s.io/yaml prints float map keys with FormatFloat(f, 'g', -1, 32).
-    QCOMPARE(QString::fromStdString(gofloat::formatShortest(1.5, 'g', 32)), QStringLiteral("1.5"));
-    QCOMPARE(QString::fromStdString(gofloat::formatShortest(0.1, 'g', 32)), QStringLiteral("0.1"));
-    QCOMPARE(QString::fromStdString(gofloat::formatShortest(1234567.0, 'g', 32)), QStringLiteral("1.234567e+06"));
+    QCOMPARE(QString::fromStdString(go::strconv::formatShortest(1.5, 'g', 32)), QStringLiteral("1.5"));
+    QCOMPARE(QString::fromStdString(go::strconv::formatShortest(0.1, 'g', 32)), QStringLiteral("0.1"));
+    QCOMPARE(QString::fromStdString(go::strconv::formatShortest(1234567.0, 'g', 32)), QStringLiteral("1.234567e+06"));
 }
 
 QTEST_GUILESS_MAIN(tst_GoFloat)

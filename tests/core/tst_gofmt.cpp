@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "template/GoFmt.h"
+#include "go/GoFmt.h"
+#include "go/GoTypes.h"
+#include "go/GoStrconv.h"
 #include "template/TemplateObject.h"
 
 #include <QTest>
@@ -7,7 +9,7 @@
 #include <limits>
 
 using namespace ds;
-namespace gofmt = ds::tmpl::gofmt;
+namespace gofmt = ds::go::fmt;
 
 using Args = std::vector<ds::Value>;
 Q_DECLARE_METATYPE(ds::Value) // std::vector<Value> is then known to QMetaType too
@@ -72,7 +74,7 @@ void checkSprintf()
     QFETCH(QByteArray, format);
     QFETCH(Args, args);
     QFETCH(QByteArray, expected);
-    QCOMPARE(QByteArray::fromStdString(gofmt::sprintf(format.toStdString(), args)), expected);
+    QCOMPARE(QByteArray::fromStdString(go::fmt::sprintf(format.toStdString(), args)), expected);
 }
 
 void addRow(const std::string &format, const Args &args, const std::string &expected)
@@ -780,7 +782,7 @@ void tst_GoFmt::formatValue()
 {
     QFETCH(Value, value);
     QFETCH(QByteArray, expected);
-    QCOMPARE(QByteArray::fromStdString(gofmt::formatValue(value)), expected);
+    QCOMPARE(QByteArray::fromStdString(go::fmt::formatValue(value)), expected);
 }
 
 // sprig-helm-functions.md RFL-1 / RFL-2, go-template.md §2's type table.
@@ -817,9 +819,9 @@ void tst_GoFmt::typeAndKind()
     QFETCH(Value, value);
     QFETCH(QString, type);
     QFETCH(QString, kind);
-    QCOMPARE(QString::fromStdString(gofmt::typeName(value)), type);
-    QCOMPARE(QString::fromStdString(gofmt::kindName(value)), kind);
-    QCOMPARE(QString::fromStdString(gofmt::sprintf("%T", {value})), type);
+    QCOMPARE(QString::fromStdString(go::typeName(value)), type);
+    QCOMPARE(QString::fromStdString(go::kindName(value)), kind);
+    QCOMPARE(QString::fromStdString(go::fmt::sprintf("%T", {value})), type);
 }
 
 // go-template.md BI-16, LIT-22, NIL-18's print: spaces only between non-strings.
@@ -848,8 +850,8 @@ void tst_GoFmt::sprint()
     QFETCH(Args, args);
     QFETCH(QByteArray, expected);
     QFETCH(QByteArray, expectedLn);
-    QCOMPARE(QByteArray::fromStdString(gofmt::sprint(args)), expected);
-    QCOMPARE(QByteArray::fromStdString(gofmt::sprintln(args)), expectedLn);
+    QCOMPARE(QByteArray::fromStdString(go::fmt::sprint(args)), expected);
+    QCOMPARE(QByteArray::fromStdString(go::fmt::sprintln(args)), expectedLn);
 }
 
 // strconv.Quote; sprig's quote is quote(strval(x)) (STR-20).
@@ -858,8 +860,8 @@ void tst_GoFmt::quote_data()
     QTest::addColumn<QByteArray>("input");
     QTest::addColumn<QByteArray>("expected");
 
-    QTest::newRow("STR-20 1e6") << QByteArray::fromStdString(gofmt::strval(f64(1e6))) << QByteArray(R"("1e+06")");
-    QTest::newRow("STR-20 list") << QByteArray::fromStdString(gofmt::strval(list({ci(1), str("a")})))
+    QTest::newRow("STR-20 1e6") << QByteArray::fromStdString(go::fmt::strval(f64(1e6))) << QByteArray(R"("1e+06")");
+    QTest::newRow("STR-20 list") << QByteArray::fromStdString(go::fmt::strval(list({ci(1), str("a")})))
                                  << QByteArray(R"("[1 a]")");
     QTest::newRow("STR-20 escapes") << QByteArray("\u00e9\t\x01") << QByteArray(R"("é\t\x01")");
     QTest::newRow("controls") << QByteArray("\a\b\f\n\r\t\v\\\"") << QByteArray(R"("\a\b\f\n\r\t\v\\\"")");
@@ -879,20 +881,20 @@ void tst_GoFmt::quote()
 {
     QFETCH(QByteArray, input);
     QFETCH(QByteArray, expected);
-    QCOMPARE(QByteArray::fromStdString(gofmt::quote(input.toStdString())), expected);
+    QCOMPARE(QByteArray::fromStdString(go::strconv::quote(input.toStdString())), expected);
 }
 
 void tst_GoFmt::strval()
 {
-    QCOMPARE(gofmt::strval(str("x y")), std::string("x y"));
-    QCOMPARE(gofmt::strval(i64(1)), std::string("1"));
-    QCOMPARE(gofmt::strval(f64(0.5)), std::string("0.5"));
-    QCOMPARE(gofmt::strval(Value::null()), std::string("<nil>"));
-    QCOMPARE(gofmt::strval(Value::missing()), std::string("<nil>"));
-    QCOMPARE(gofmt::strval(boolean(false)), std::string("false"));
-    QCOMPARE(gofmt::strval(semver()), std::string("1.2.3"));
-    QCOMPARE(gofmt::strval(duration()), std::string("1h0m0s"));
-    QCOMPARE(gofmt::strval(dict({{"a", list({})}})), std::string("map[a:[]]"));
+    QCOMPARE(go::fmt::strval(str("x y")), std::string("x y"));
+    QCOMPARE(go::fmt::strval(i64(1)), std::string("1"));
+    QCOMPARE(go::fmt::strval(f64(0.5)), std::string("0.5"));
+    QCOMPARE(go::fmt::strval(Value::null()), std::string("<nil>"));
+    QCOMPARE(go::fmt::strval(Value::missing()), std::string("<nil>"));
+    QCOMPARE(go::fmt::strval(boolean(false)), std::string("false"));
+    QCOMPARE(go::fmt::strval(semver()), std::string("1.2.3"));
+    QCOMPARE(go::fmt::strval(duration()), std::string("1h0m0s"));
+    QCOMPARE(go::fmt::strval(dict({{"a", list({})}})), std::string("map[a:[]]"));
 }
 
 QTEST_GUILESS_MAIN(tst_GoFmt)

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "template/FunctionError.h"
+#include "go/GoStrconv.h"
 #include "template/FunctionRegistry.h"
-#include "template/GoFmt.h"
+#include "go/GoFmt.h"
 #include "template/functions/FunctionGroups.h"
-#include "text/GoRegexp.h"
+#include "go/GoRegexp.h"
 
 #include <QTest>
 
@@ -50,7 +51,7 @@ std::string call(const std::string &name, const QVariantList &list)
         return "WRONG ARGUMENT COUNT";
     FunctionContext context;
     try {
-        return gofmt::formatValue(spec->impl(context, args));
+        return go::fmt::formatValue(spec->impl(context, args));
     } catch (const FunctionError &e) {
         return std::string("ERROR: ") + e.what();
     }
@@ -63,17 +64,17 @@ Value callValue(const std::string &name, const QVariantList &list)
     return regexRegistry().find(name)->impl(context, args);
 }
 
-GoRegexp mustCompile(std::string_view pattern)
+go::Regexp mustCompile(std::string_view pattern)
 {
     std::string error;
-    auto re = GoRegexp::compile(pattern, error);
+    auto re = go::Regexp::compile(pattern, error);
     if (!re)
         qFatal("unexpected compile error for %s: %s", std::string(pattern).c_str(), error.c_str());
     return *re;
 }
 
 // Go's %v of [][]int.
-std::string formatIndices(const std::vector<GoRegexp::Indices> &all)
+std::string formatIndices(const std::vector<go::Regexp::Indices> &all)
 {
     std::string out = "[";
     for (std::size_t i = 0; i < all.size(); ++i) {
@@ -97,7 +98,7 @@ std::string formatStrings(const std::vector<std::string> &items)
     for (std::size_t i = 0; i < items.size(); ++i) {
         if (i)
             out += ' ';
-        out += gofmt::quote(items[i]);
+        out += go::strconv::quote(items[i]);
     }
     return out + "]";
 }
@@ -337,7 +338,7 @@ void tst_GoRegexp::compileErrors()
     QFETCH(QByteArray, pattern);
     QFETCH(QByteArray, error);
     std::string goError;
-    const auto re = GoRegexp::compile(pattern.toStdString(), goError);
+    const auto re = go::Regexp::compile(pattern.toStdString(), goError);
     if (error.isEmpty()) {
         QVERIFY2(re.has_value(), goError.c_str());
         QCOMPARE(bytes(re->pattern()), pattern);
@@ -441,8 +442,8 @@ void tst_GoRegexp::find()
     QFETCH(QByteArray, pattern);
     QFETCH(QByteArray, text);
     QFETCH(QByteArray, expected);
-    const GoRegexp re = mustCompile(pattern.toStdString());
-    const GoRegexp::Indices m = re.findStringIndex(text.toStdString());
+    const go::Regexp re = mustCompile(pattern.toStdString());
+    const go::Regexp::Indices m = re.findStringIndex(text.toStdString());
     const std::string found =
         m.empty() ? "<nil>" : text.toStdString().substr(std::size_t(m[0]), std::size_t(m[1] - m[0]));
     QCOMPARE(bytes(found), expected);
@@ -491,7 +492,7 @@ void tst_GoRegexp::findAll()
     QFETCH(QByteArray, text);
     QFETCH(int, n);
     QFETCH(QByteArray, expected);
-    const GoRegexp re = mustCompile(pattern.toStdString());
+    const go::Regexp re = mustCompile(pattern.toStdString());
     QCOMPARE(bytes(formatIndices(re.findAllStringIndex(text.toStdString(), n))), expected);
 }
 
@@ -511,10 +512,10 @@ void tst_GoRegexp::submatchIndex()
 {
     QFETCH(QByteArray, text);
     QFETCH(QByteArray, expected);
-    const GoRegexp re = mustCompile("a(x*)b");
+    const go::Regexp re = mustCompile("a(x*)b");
     QCOMPARE(bytes(formatIndices(re.findAllStringSubmatchIndex(text.toStdString(), -1))), expected);
 
-    const GoRegexp groups = mustCompile("a(x*)b(y|z)c|(q)");
+    const go::Regexp groups = mustCompile("a(x*)b(y|z)c|(q)");
     QCOMPARE(bytes(formatStrings(groups.findStringSubmatch("-axxxbyc-"))), QByteArray(R"(["axxxbyc" "xxx" "y" ""])"));
     QCOMPARE(bytes(formatStrings(groups.findStringSubmatch("-abzc-"))), QByteArray(R"(["abzc" "" "z" ""])"));
     QCOMPARE(bytes(formatIndices({groups.findStringSubmatchIndex("-abzc-")})), QByteArray("[[1 5 2 2 3 4 -1 -1]]"));
@@ -610,7 +611,7 @@ void tst_GoRegexp::replace()
     QFETCH(QByteArray, input);
     QFETCH(bool, literal);
     QFETCH(QByteArray, expected);
-    const GoRegexp re = mustCompile(pattern.toStdString());
+    const go::Regexp re = mustCompile(pattern.toStdString());
     const std::string out = literal ? re.replaceAllLiteralString(input.toStdString(), repl.toStdString())
                                     : re.replaceAllString(input.toStdString(), repl.toStdString());
     QCOMPARE(bytes(out), expected);
@@ -667,26 +668,26 @@ void tst_GoRegexp::split()
     QFETCH(QByteArray, pattern);
     QFETCH(int, n);
     QFETCH(QByteArray, expected);
-    const GoRegexp re = mustCompile(pattern.toStdString());
+    const go::Regexp re = mustCompile(pattern.toStdString());
     QCOMPARE(bytes(formatStrings(re.split(input.toStdString(), n))), expected);
 }
 
 void tst_GoRegexp::names()
 {
-    const GoRegexp re = mustCompile("(?P<first>[a-zA-Z]+) (?<last>[a-zA-Z]+)(x)?(?:y)");
+    const go::Regexp re = mustCompile("(?P<first>[a-zA-Z]+) (?<last>[a-zA-Z]+)(x)?(?:y)");
     QCOMPARE(re.numSubexp(), 3);
     QCOMPARE(re.subexpNames(), (std::vector<std::string>{"", "first", "last", ""}));
     QCOMPARE(re.subexpIndex("last"), 2);
     QCOMPARE(re.subexpIndex("nope"), -1);
     QCOMPARE(re.subexpIndex(""), -1);
 
-    const GoRegexp dup = mustCompile("(?P<x>a)|(?<x>b)");
+    const go::Regexp dup = mustCompile("(?P<x>a)|(?<x>b)");
     QCOMPARE(dup.subexpNames(), (std::vector<std::string>{"", "x", "x"}));
     QCOMPARE(dup.subexpIndex("x"), 1);
     QCOMPARE(bytes(formatStrings(dup.findStringSubmatch("b"))), QByteArray(R"(["b" "" "b"])"));
 
     // A (?P<name> inside \Q…\E or a class is literal text, not a group.
-    const GoRegexp quoted = mustCompile("\\Q(?P<a>\\E[(?P<b>]");
+    const go::Regexp quoted = mustCompile("\\Q(?P<a>\\E[(?P<b>]");
     QCOMPARE(quoted.numSubexp(), 0);
     QVERIFY(quoted.matchString("x(?P<a>b"));
 }
@@ -696,7 +697,7 @@ void tst_GoRegexp::expand()
     // Go's ExampleRegexp_ExpandString.
     const std::string content = "\n\t# comment line\n\toption1: value1\n\toption2: value2\n\n"
                                 "\t# another comment line\n\toption3: value3\n";
-    const GoRegexp re = mustCompile("(?m)(?P<key>\\w+):\\s+(?P<value>\\w+)$");
+    const go::Regexp re = mustCompile("(?m)(?P<key>\\w+):\\s+(?P<value>\\w+)$");
     std::string result;
     for (const auto &m : re.findAllStringSubmatchIndex(content, -1))
         re.expandString(result, "$key=$value\n", content, m);
@@ -705,13 +706,13 @@ void tst_GoRegexp::expand()
 
 void tst_GoRegexp::quoteMeta()
 {
-    QCOMPARE(bytes(GoRegexp::quoteMeta("Escaping symbols like: .+*?()|[]{}^$")),
+    QCOMPARE(bytes(go::Regexp::quoteMeta("Escaping symbols like: .+*?()|[]{}^$")),
              QByteArray("Escaping symbols like: \\.\\+\\*\\?\\(\\)\\|\\[\\]\\{\\}\\^\\$"));
-    QCOMPARE(bytes(GoRegexp::quoteMeta("\\a-b#\xC3\xA9")), QByteArray("\\\\a-b#\xC3\xA9"));
-    QCOMPARE(bytes(GoRegexp::quoteMeta("")), QByteArray());
+    QCOMPARE(bytes(go::Regexp::quoteMeta("\\a-b#\xC3\xA9")), QByteArray("\\\\a-b#\xC3\xA9"));
+    QCOMPARE(bytes(go::Regexp::quoteMeta("")), QByteArray());
     // Quoted text matches itself literally.
     const std::string text = "1.5*[x]{2}^$|(?:y)\\";
-    QCOMPARE(mustCompile("^" + GoRegexp::quoteMeta(text) + "$").matchString(text), true);
+    QCOMPARE(mustCompile("^" + go::Regexp::quoteMeta(text) + "$").matchString(text), true);
 }
 
 // Go reads each invalid byte as one U+FFFD rune; offsets stay those of the input.
@@ -756,31 +757,31 @@ void tst_GoRegexp::limits()
     std::string error;
     // Go's nesting limit: a tree of height > 1000.
     const std::string deep999 = std::string(999, '(') + "a" + std::string(999, ')');
-    QVERIFY(GoRegexp::compile(deep999, error).has_value());
+    QVERIFY(go::Regexp::compile(deep999, error).has_value());
     const std::string deep1000 = std::string(1000, '(') + std::string(1000, ')');
-    QVERIFY(!GoRegexp::compile(deep1000, error));
+    QVERIFY(!go::Regexp::compile(deep1000, error));
     QCOMPARE(bytes(error), bytes("error parsing regexp: expression nests too deeply: `" + deep1000 + "`"));
     std::string stars;
     for (int i = 0; i < 1000; ++i)
         stars += "(?:";
     for (int i = 0; i < 1000; ++i)
         stars += ")*";
-    QVERIFY(!GoRegexp::compile(stars, error));
+    QVERIFY(!go::Regexp::compile(stars, error));
     QVERIFY(error.starts_with("error parsing regexp: expression nests too deeply: "));
 
     // Go's program size limit (3.3M instructions).
     const std::string large = "(?:" + std::string(5000, 'a') + "){1000}";
-    QVERIFY(!GoRegexp::compile(large, error));
+    QVERIFY(!go::Regexp::compile(large, error));
     QCOMPARE(bytes(error), bytes("error parsing regexp: expression too large: `" + large + "`"));
     std::string manyGroups = "(";
     for (int i = 0; i < 1000; ++i)
         manyGroups += "(xx?)";
     manyGroups += "){1000}";
-    QVERIFY(!GoRegexp::compile(manyGroups, error));
+    QVERIFY(!go::Regexp::compile(manyGroups, error));
     QVERIFY(error.starts_with("error parsing regexp: expression too large: "));
 
     // Large but within Go's limits: RE2 must accept it too.
-    const auto letters = GoRegexp::compile("^\\pL{1000}$", error);
+    const auto letters = go::Regexp::compile("^\\pL{1000}$", error);
     QVERIFY2(letters.has_value(), error.c_str());
     std::string text;
     for (int i = 0; i < 1000; ++i)

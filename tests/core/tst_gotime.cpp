@@ -2,8 +2,8 @@
 #include "template/FunctionError.h"
 #include "template/FunctionRegistry.h"
 #include "template/functions/FunctionGroups.h"
-#include "template/functions/GoTime.h"
-#include "value/GoFloat.h"
+#include "template/functions/TimeObjects.h"
+#include "go/GoFloat.h"
 
 #include <QFile>
 #include <QTest>
@@ -25,28 +25,28 @@ std::string text(const Value &v)
     case Value::Type::Int:
     case Value::Type::Int64: return std::to_string(v.toInt64());
     case Value::Type::Bool: return v.toBool() ? "true" : "false";
-    case Value::Type::Float64: return gofloat::formatShortest(v.toFloat());
+    case Value::Type::Float64: return go::strconv::formatShortest(v.toFloat());
     case Value::Type::Object: return v.object().toString();
     default: return "<unexpected>";
     }
 }
 
 // "UTC", an IANA name, or "fixed:NAME:OFFSET".
-GoLocationPtr zone(const QString &spec)
+go::LocationPtr zone(const QString &spec)
 {
     if (spec.startsWith("fixed:")) {
         const QStringList parts = spec.split(':');
-        return GoLocation::fixedZone(parts[1].toStdString(), parts[2].toInt());
+        return go::Location::fixedZone(parts[1].toStdString(), parts[2].toInt());
     }
-    GoLocationPtr loc = GoLocation::load(spec.toStdString());
+    go::LocationPtr loc = go::Location::load(spec.toStdString());
     if (!loc)
         qFatal("unknown zone in test: %s", qPrintable(spec));
     return loc;
 }
 
-GoTime::ClockReading fixedReading(std::int64_t unixNanos, std::int64_t mono)
+go::Time::ClockReading fixedReading(std::int64_t unixNanos, std::int64_t mono)
 {
-    return GoTime::ClockReading{unixNanos, mono};
+    return go::Time::ClockReading{unixNanos, mono};
 }
 
 } // namespace
@@ -117,7 +117,7 @@ Value tst_GoTime::call(const std::string &name, std::vector<Value> args)
     if (args.size() != spec->params.size())
         qFatal("wrong number of args for %s", name.c_str());
     for (std::size_t i = 0; i < args.size(); ++i) {
-        if (spec->params[i] == ParamType::Time && !asGoTime(args[i]))
+        if (spec->params[i] == ParamType::Time && !asTimeObject(args[i]))
             qFatal("argument %zu of %s is not a time.Time", i, name.c_str());
     }
     return spec->impl(m_context, args);
@@ -168,7 +168,7 @@ void tst_GoTime::initTestCase()
 
 void tst_GoTime::cleanup()
 {
-    GoTime::setClockForTesting({});
+    go::Time::setClockForTesting({});
 }
 
 // ---- Zones: tzdata offsets and abbreviations, not Qt display names ----
@@ -196,7 +196,7 @@ void tst_GoTime::zones()
     QFETCH(QString, zone);
     QFETCH(qint64, unix);
     QFETCH(QString, expected);
-    const GoTime t(unix, 0, ::zone(zone));
+    const go::Time t(unix, 0, ::zone(zone));
     QCOMPARE(QString::fromStdString(t.format("MST -0700")), expected);
 }
 
@@ -204,12 +204,12 @@ void tst_GoTime::unknownZones()
 {
     // Go's LoadLocation fails for these; Qt alone would accept POSIX-style names.
     for (const char *name : {"Bad/Zone", "Foo", "america/new_york", "../zoneinfo/UTC", "/etc/localtime", "zone.tab"})
-        QVERIFY2(!GoLocation::load(name), name);
-    QVERIFY(GoLocation::load("") == GoLocation::utc());
-    QVERIFY(GoLocation::load("UTC") == GoLocation::utc());
-    QVERIFY(GoLocation::load("Local") == GoLocation::local());
+        QVERIFY2(!go::Location::load(name), name);
+    QVERIFY(go::Location::load("") == go::Location::utc());
+    QVERIFY(go::Location::load("UTC") == go::Location::utc());
+    QVERIFY(go::Location::load("Local") == go::Location::local());
     // Like Go, zones come from the system's tz database (tzdata), when installed.
-    QCOMPARE(bool(GoLocation::load("EST5EDT")), QFile::exists(QStringLiteral("/usr/share/zoneinfo/EST5EDT")));
+    QCOMPARE(bool(go::Location::load("EST5EDT")), QFile::exists(QStringLiteral("/usr/share/zoneinfo/EST5EDT")));
 }
 
 // ---- Format ----
@@ -308,7 +308,7 @@ void tst_GoTime::format()
     QFETCH(int, nsec);
     QFETCH(QString, layout);
     QFETCH(QString, expected);
-    const GoTime t(unix, nsec, ::zone(zone));
+    const go::Time t(unix, nsec, ::zone(zone));
     QCOMPARE(QString::fromStdString(t.format(layout.toStdString())), expected);
 }
 
@@ -371,7 +371,7 @@ void tst_GoTime::parse()
     QFETCH(QString, value);
     QFETCH(QString, expected);
     std::string error;
-    const auto t = GoTime::parseInLocation(layout.toStdString(), value.toStdString(), GoLocation::local(), error);
+    const auto t = go::Time::parseInLocation(layout.toStdString(), value.toStdString(), go::Location::local(), error);
     QVERIFY2(t, error.c_str());
     QCOMPARE(QString::fromStdString(t->toString()), expected);
     // toDate is exactly this
@@ -461,10 +461,10 @@ void tst_GoTime::parseGoReferenceTimes()
     QFETCH(bool, hasYear);
     QFETCH(int, fracDigits);
     std::string error;
-    const auto t = GoTime::parseInLocation(layout.toStdString(), value.toStdString(),
-                                           GoLocation::load("America/Los_Angeles"), error);
+    const auto t = go::Time::parseInLocation(layout.toStdString(), value.toStdString(),
+                                           go::Location::load("America/Los_Angeles"), error);
     QVERIFY2(t, error.c_str());
-    const GoTime::Civil c = t->civil();
+    const go::Time::Civil c = t->civil();
     if (hasYear)
         QCOMPARE(c.year, std::int64_t(2010));
     QCOMPARE(c.month, 2);
@@ -546,7 +546,7 @@ void tst_GoTime::parseErrors()
     QFETCH(QString, expected);
     QFETCH(bool, exact);
     std::string error;
-    const auto t = GoTime::parseInLocation(layout.toStdString(), value.toStdString(), GoLocation::utc(), error);
+    const auto t = go::Time::parseInLocation(layout.toStdString(), value.toStdString(), go::Location::utc(), error);
     QVERIFY(!t);
     if (exact)
         QCOMPARE(QString::fromStdString(error), expected);
@@ -560,7 +560,7 @@ void tst_GoTime::parseYearDays()
     for (int i = 1; i <= 365; ++i) {
         std::string error;
         const std::string value = QString("2020-%1").arg(i, 3, 10, QChar('0')).toStdString();
-        const auto t = GoTime::parseInLocation("2006-002", value, GoLocation::utc(), error);
+        const auto t = go::Time::parseInLocation("2006-002", value, go::Location::utc(), error);
         QVERIFY2(t, error.c_str());
         QCOMPARE(t->civil().year, std::int64_t(2020));
         QCOMPARE(t->civil().yearDay, i);
@@ -568,29 +568,29 @@ void tst_GoTime::parseYearDays()
     for (const char *ok : {"Thu Jan 31 21:00:57 2010", "Thu Feb 29 21:00:57 2012", "Thu Apr 30 21:00:57 2010",
                            "Thu Dec 31 21:00:57 2010"}) {
         std::string error;
-        QVERIFY2(GoTime::parseInLocation("Mon Jan _2 15:04:05 2006", ok, GoLocation::utc(), error), error.c_str());
+        QVERIFY2(go::Time::parseInLocation("Mon Jan _2 15:04:05 2006", ok, go::Location::utc(), error), error.c_str());
     }
 }
 
 void tst_GoTime::parseAbbreviationInLocation()
 {
     // Go's TestParseInLocation: AST means Atlantic Standard Time in Blanc-Sablon.
-    const GoLocationPtr blancSablon = GoLocation::load("America/Blanc-Sablon");
+    const go::LocationPtr blancSablon = go::Location::load("America/Blanc-Sablon");
     QVERIFY(blancSablon);
     std::string error;
-    const auto t = GoTime::parseInLocation("Jan 02 2006 MST", "Feb 01 2013 AST", blancSablon, error);
+    const auto t = go::Time::parseInLocation("Jan 02 2006 MST", "Feb 01 2013 AST", blancSablon, error);
     QVERIFY2(t, error.c_str());
-    const GoTime expected = GoTime::date(2013, 2, 1, 0, 0, 0, 0, blancSablon);
+    const go::Time expected = go::Time::date(2013, 2, 1, 0, 0, 0, 0, blancSablon);
     QCOMPARE(t->unixSeconds(), expected.unixSeconds());
     QCOMPARE(t->civil().zone.offset, -4 * 3600);
     QVERIFY(t->location() == blancSablon);
 
     // A matching numeric offset adopts the location (New York in summer).
-    const GoLocationPtr ny = GoLocation::load("America/New_York");
-    const auto summer = GoTime::parseInLocation("2006-01-02 15:04 -0700", "2024-07-01 12:00 -0400", ny, error);
+    const go::LocationPtr ny = go::Location::load("America/New_York");
+    const auto summer = go::Time::parseInLocation("2006-01-02 15:04 -0700", "2024-07-01 12:00 -0400", ny, error);
     QVERIFY2(summer, error.c_str());
     QCOMPARE(QString::fromStdString(summer->toString()), "2024-07-01 12:00:00 -0400 EDT");
-    const auto named = GoTime::parseInLocation("2006-01-02 15:04 MST", "2024-01-10 12:00 EDT", ny, error);
+    const auto named = go::Time::parseInLocation("2006-01-02 15:04 MST", "2024-01-10 12:00 EDT", ny, error);
     QVERIFY2(named, error.c_str());
     // EDT is not in effect in January: Go takes its offset anyway and shows the instant in EST.
     QCOMPARE(QString::fromStdString(named->toString()), "2024-01-10 11:00:00 -0500 EST");
@@ -617,11 +617,11 @@ void tst_GoTime::formatParseRoundTrip()
     QFETCH(int, nsec);
     const std::string l = layout.toStdString();
     for (const char *zoneName : {"UTC", "America/New_York", "Asia/Kolkata"}) {
-        const GoLocationPtr loc = GoLocation::load(zoneName);
-        const GoTime t(unix, nsec, loc);
+        const go::LocationPtr loc = go::Location::load(zoneName);
+        const go::Time t(unix, nsec, loc);
         const std::string s = t.format(l);
         std::string error;
-        const auto back = GoTime::parseInLocation(l, s, loc, error);
+        const auto back = go::Time::parseInLocation(l, s, loc, error);
         QVERIFY2(back, error.c_str());
         QCOMPARE(qint64(back->unixSeconds()), unix);
         QCOMPARE(back->nanosecond(), nsec);
@@ -659,8 +659,8 @@ void tst_GoTime::dateNormalization()
 {
     QFETCH(QList<qint64>, fields);
     QFETCH(qint64, unix);
-    const GoTime t = GoTime::date(fields[0], fields[1], fields[2], fields[3], fields[4], fields[5], fields[6],
-                                  GoLocation::load("America/Los_Angeles"));
+    const go::Time t = go::Time::date(fields[0], fields[1], fields[2], fields[3], fields[4], fields[5], fields[6],
+                                  go::Location::load("America/Los_Angeles"));
     QCOMPARE(qint64(t.unixSeconds()), unix);
 }
 
@@ -771,7 +771,7 @@ void tst_GoTime::functions()
     QFETCH(QStringList, args);
     QFETCH(QString, expected);
     // 2024-02-29T00:00:00.4Z: ago rounds to whole seconds
-    GoTime::setClockForTesting([] { return fixedReading(1709164800 * kSecond + 400000000, 5000); });
+    go::Time::setClockForTesting([] { return fixedReading(1709164800 * kSecond + 400000000, 5000); });
     std::vector<Value> values;
     for (const QString &arg : args)
         values.push_back(argument(arg));
@@ -809,7 +809,7 @@ void tst_GoTime::functionErrors()
 
 void tst_GoTime::nowAndMonotonicClock()
 {
-    GoTime::setClockForTesting([] { return fixedReading(1700000000123456789LL, 123000); });
+    go::Time::setClockForTesting([] { return fixedReading(1700000000123456789LL, 123000); });
     const Value now = call("now", {});
     // DATE-13
     QCOMPARE(now.object().typeName(), std::string("time.Time"));
@@ -824,14 +824,14 @@ void tst_GoTime::nowAndMonotonicClock()
              std::string("2023-11-15 22:13:20.123456789 +0000 UTC"));
     QCOMPARE(text(callMethod(later, "Sub", {now})), std::string("1h0m0s"));
 
-    GoTime::setClockForTesting([] { return fixedReading(0, 1234567890123456789LL); });
+    go::Time::setClockForTesting([] { return fixedReading(0, 1234567890123456789LL); });
     QCOMPARE(text(call("now", {})), std::string("1970-01-01 00:00:00 +0000 UTC m=+1234567890.123456789"));
-    GoTime::setClockForTesting([] { return fixedReading(-1, -5); });
+    go::Time::setClockForTesting([] { return fixedReading(-1, -5); });
     QCOMPARE(text(call("now", {})), std::string("1969-12-31 23:59:59.999999999 +0000 UTC m=-0.000000005"));
 
     // The system clock: a plausible present and a positive monotonic reading.
-    GoTime::setClockForTesting({});
-    const GoTime real = GoTime::now();
+    go::Time::setClockForTesting({});
+    const go::Time real = go::Time::now();
     QVERIFY(real.hasMonotonic() && real.monotonic() > 0);
     QVERIFY(real.unixSeconds() > 1700000000);
     QCOMPARE(text(call("date", {Value("2006"), call("now", {})})).size(), std::size_t(4));
@@ -945,12 +945,12 @@ void tst_GoTime::durationMethods()
              std::string("2h0m0s"));
     QCOMPARE(text(object->jsonValue()), std::string("5400000000000"));
     QVERIFY(object->truth());
-    QVERIFY(!GoDuration(0).truth());
-    QCOMPARE(GoDuration::round(-90 * 60 * kSecond, 3600 * kSecond), -2 * 3600 * kSecond);
-    QCOMPARE(GoDuration::round(INT64_MAX, 2 * kSecond), std::int64_t(9223372036000000000));
-    QCOMPARE(GoDuration::round(INT64_MAX, kSecond), INT64_MAX); // saturates
-    QCOMPARE(GoDuration::round(1499 * 1000000, kSecond), kSecond);
-    QCOMPARE(GoDuration::round(1500 * 1000000, kSecond), 2 * kSecond);
+    QVERIFY(!DurationObject(0).truth());
+    QCOMPARE(go::roundDuration(-90 * 60 * kSecond, 3600 * kSecond), -2 * 3600 * kSecond);
+    QCOMPARE(go::roundDuration(INT64_MAX, 2 * kSecond), std::int64_t(9223372036000000000));
+    QCOMPARE(go::roundDuration(INT64_MAX, kSecond), INT64_MAX); // saturates
+    QCOMPARE(go::roundDuration(1499 * 1000000, kSecond), kSecond);
+    QCOMPARE(go::roundDuration(1500 * 1000000, kSecond), 2 * kSecond);
 }
 
 void tst_GoTime::jsonAndTruth()
@@ -960,15 +960,15 @@ void tst_GoTime::jsonAndTruth()
              std::string("2024-03-05T00:00:00Z"));
     const Value offset = toDate("2006-01-02T15:04:05.999999999Z07:00", "2024-05-06T07:08:09.5+02:00");
     QCOMPARE(text(asTemplateObject(offset)->jsonValue()), std::string("2024-05-06T07:08:09.5+02:00"));
-    const GoTime zero;
-    QVERIFY(zero.isZero());
+    const TimeObject zero{go::Time()};
+    QVERIFY(zero.time().isZero());
     QCOMPARE(zero.toString(), std::string("0001-01-01 00:00:00 +0000 UTC"));
     QCOMPARE(text(zero.jsonValue()), std::string("0001-01-01T00:00:00Z"));
     // structs are never false or empty, even the zero time
     QVERIFY(zero.truth());
     QVERIFY(!zero.isEmpty());
-    QVERIFY(zero.equals(GoTime()));
-    QVERIFY(!zero.equals(GoTime(0, 0, GoLocation::utc())));
+    QVERIFY(zero.equals(TimeObject(go::Time())));
+    QVERIFY(!zero.equals(TimeObject(go::Time(0, 0, go::Location::utc()))));
 }
 
 // ---- Durations ----
@@ -1001,8 +1001,8 @@ void tst_GoTime::durationString()
 {
     QFETCH(qint64, ns);
     QFETCH(QString, expected);
-    QCOMPARE(QString::fromStdString(GoDuration::format(ns)), expected);
-    QCOMPARE(QString::fromStdString(GoDuration(ns).toString()), expected);
+    QCOMPARE(QString::fromStdString(go::durationString(ns)), expected);
+    QCOMPARE(QString::fromStdString(DurationObject(ns).toString()), expected);
 }
 
 void tst_GoTime::parseDuration_data()
@@ -1064,7 +1064,7 @@ void tst_GoTime::parseDuration()
     QFETCH(qint64, ns);
     std::int64_t got = -1;
     std::string error;
-    QVERIFY2(parseGoDuration(input.toStdString(), got, error), error.c_str());
+    QVERIFY2(go::parseDuration(input.toStdString(), got, error), error.c_str());
     QCOMPARE(qint64(got), ns);
 }
 
@@ -1104,7 +1104,7 @@ void tst_GoTime::parseDurationErrors()
     QFETCH(QString, expected);
     std::int64_t got = -1;
     std::string error;
-    QVERIFY(!parseGoDuration(input.toStdString(), got, error));
+    QVERIFY(!go::parseDuration(input.toStdString(), got, error));
     QCOMPARE(got, std::int64_t(0));
     QCOMPARE(QString::fromStdString(error), expected);
 }

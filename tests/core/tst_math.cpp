@@ -6,9 +6,11 @@
 #include "template/FunctionError.h"
 #include "template/FunctionRegistry.h"
 #include "template/functions/FunctionGroups.h"
-#include "template/functions/GoCast.h"
-#include "template/functions/GoDecimal.h"
-#include "value/GoFloat.h"
+#include "go/GoCast.h"
+#include "go/GoDecimal.h"
+#include "go/GoPanic.h"
+#include "go/GoFloat.h"
+#include "go/GoStrconv.h"
 
 #include <QTest>
 
@@ -49,7 +51,7 @@ std::string goPrint(const Value &v)
     case Value::Type::Int64:
         return std::to_string(v.toInt64());
     case Value::Type::Float64:
-        return gofloat::formatShortest(v.toFloat());
+        return go::strconv::formatShortest(v.toFloat());
     case Value::Type::String:
         return v.str();
     default:
@@ -426,38 +428,39 @@ void tst_Math::randIntStaysInRange()
 
 void tst_Math::decimal()
 {
-    QCOMPARE(GoDecimal::fromFloat(0.1).toString(), std::string("0.1"));
-    QCOMPARE(GoDecimal::fromFloat(-1234.5).toString(), std::string("-1234.5"));
-    QCOMPARE(GoDecimal::fromFloat(1e21).toString(), std::string("1000000000000000000000"));
-    QCOMPARE(GoDecimal::fromFloat(5e-324).toString(), "0." + std::string(323, '0') + "5");
-    QCOMPARE(GoDecimal::fromFloat(0.1).add(GoDecimal::fromFloat(0.2)).toString(), std::string("0.3"));
-    QCOMPARE(GoDecimal::fromFloat(1e300).mul(GoDecimal::fromFloat(1e-300)).toString(), std::string("1"));
-    QCOMPARE(GoDecimal::fromInt(1).div(GoDecimal::fromInt(3)).toString(), std::string("0.3333333333333333"));
-    QCOMPARE(GoDecimal::fromInt(-2).div(GoDecimal::fromInt(3)).toString(), std::string("-0.6666666666666667"));
-    QCOMPARE(GoDecimal::fromInt(1).div(GoDecimal::fromInt(-32)).toString(), std::string("-0.03125"));
-    QCOMPARE(GoDecimal::fromInt(123456789, -3).div(GoDecimal::fromInt(1, -20)).toString(),
+    QCOMPARE(go::Decimal::fromFloat(0.1).toString(), std::string("0.1"));
+    QCOMPARE(go::Decimal::fromFloat(-1234.5).toString(), std::string("-1234.5"));
+    QCOMPARE(go::Decimal::fromFloat(1e21).toString(), std::string("1000000000000000000000"));
+    QCOMPARE(go::Decimal::fromFloat(5e-324).toString(), "0." + std::string(323, '0') + "5");
+    QCOMPARE(go::Decimal::fromFloat(0.1).add(go::Decimal::fromFloat(0.2)).toString(), std::string("0.3"));
+    QCOMPARE(go::Decimal::fromFloat(1e300).mul(go::Decimal::fromFloat(1e-300)).toString(), std::string("1"));
+    QCOMPARE(go::Decimal::fromInt(1).div(go::Decimal::fromInt(3)).toString(), std::string("0.3333333333333333"));
+    QCOMPARE(go::Decimal::fromInt(-2).div(go::Decimal::fromInt(3)).toString(), std::string("-0.6666666666666667"));
+    QCOMPARE(go::Decimal::fromInt(1).div(go::Decimal::fromInt(-32)).toString(), std::string("-0.03125"));
+    QCOMPARE(go::Decimal::fromInt(123456789, -3).div(go::Decimal::fromInt(1, -20)).toString(),
              std::string("12345678900000000000000000"));
     // A multi-limb divisor takes the long-division path.
-    QCOMPARE(GoDecimal::fromInt(1, 10).div(GoDecimal::fromInt(7000000000000000001LL)).toString(),
+    QCOMPARE(go::Decimal::fromInt(1, 10).div(go::Decimal::fromInt(7000000000000000001LL)).toString(),
              std::string("0.0000000014285714"));
-    QCOMPARE(GoDecimal::fromInt(22).div(GoDecimal::fromInt(7000000001LL, -9)).toString(),
+    QCOMPARE(go::Decimal::fromInt(22).div(go::Decimal::fromInt(7000000001LL, -9)).toString(),
              std::string("3.1428571424081633"));
-    QCOMPARE(GoDecimal::fromInt(5).sub(GoDecimal::fromInt(5)).toString(), std::string("0"));
-    QCOMPARE(GoDecimal::fromInt(3).sub(GoDecimal::fromInt(5, 1)).toString(), std::string("-47"));
-    QCOMPARE(GoDecimal::fromInt(kMin).toString(), std::string("-9223372036854775808"));
-    QCOMPARE(GoDecimal::fromInt(-1).mul(GoDecimal()).toFloat64(), 0.0);
-    QVERIFY(!std::signbit(GoDecimal::fromInt(-1).mul(GoDecimal()).toFloat64()));
-    QCOMPARE(GoDecimal::fromInt(-1, -400).toFloat64(), 0.0);
-    QVERIFY(std::signbit(GoDecimal::fromInt(-1, -400).toFloat64()));
-    QCOMPARE(GoDecimal::fromInt(3, -324).toFloat64(), 5e-324);
-    QCOMPARE(GoDecimal::fromInt(2, -324).toFloat64(), 0.0);
-    QCOMPARE(GoDecimal::fromInt(2, 308).toFloat64(), kInf);
-    QVERIFY_THROWS_EXCEPTION(FunctionError, GoDecimal::fromInt(1).div(GoDecimal()));
+    QCOMPARE(go::Decimal::fromInt(5).sub(go::Decimal::fromInt(5)).toString(), std::string("0"));
+    QCOMPARE(go::Decimal::fromInt(3).sub(go::Decimal::fromInt(5, 1)).toString(), std::string("-47"));
+    QCOMPARE(go::Decimal::fromInt(kMin).toString(), std::string("-9223372036854775808"));
+    QCOMPARE(go::Decimal::fromInt(-1).mul(go::Decimal()).toFloat64(), 0.0);
+    QVERIFY(!std::signbit(go::Decimal::fromInt(-1).mul(go::Decimal()).toFloat64()));
+    QCOMPARE(go::Decimal::fromInt(-1, -400).toFloat64(), 0.0);
+    QVERIFY(std::signbit(go::Decimal::fromInt(-1, -400).toFloat64()));
+    QCOMPARE(go::Decimal::fromInt(3, -324).toFloat64(), 5e-324);
+    QCOMPARE(go::Decimal::fromInt(2, -324).toFloat64(), 0.0);
+    QCOMPARE(go::Decimal::fromInt(2, 308).toFloat64(), kInf);
+    QVERIFY_THROWS_EXCEPTION(go::Panic, go::Decimal::fromInt(1).div(go::Decimal()));
 }
 
 void tst_Math::parseFloatRanges()
 {
-    using namespace gocast;
+    using namespace go::strconv;
+    using go::cast::floatToInt64;
     QCOMPARE(parseFloat("1e400").error, NumError::Range);
     QCOMPARE(parseFloat("1e400").value, kInf);
     QCOMPARE(parseFloat("-0x1p2000").value, -kInf);

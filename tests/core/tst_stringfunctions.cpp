@@ -3,7 +3,7 @@
 // called directly through their registered FunctionSpecs.
 #include "template/FunctionError.h"
 #include "template/FunctionRegistry.h"
-#include "template/GoFmt.h"
+#include "go/GoFmt.h"
 #include "template/TemplateObject.h"
 #include "template/functions/CaseConversion.h"
 #include "template/functions/FunctionGroups.h"
@@ -85,7 +85,7 @@ QByteArray describe(const Value &v)
     std::string type = v.isList() ? "list" + std::to_string(int(v.listType()))
         : v.isMap()               ? "map" + std::to_string(int(v.mapType()))
                                   : std::to_string(int(v.type()));
-    return bytes(gofmt::formatValue(v) + " (" + type + ")");
+    return bytes(go::fmt::formatValue(v) + " (" + type + ")");
 }
 
 bool sameValue(const Value &a, const Value &b)

@@ -3,7 +3,7 @@
 // the executor evaluates them itself (they see boxing and short-circuit).
 #include "FunctionGroups.h"
 #include "template/FunctionRegistry.h"
-#include "template/GoFmt.h"
+#include "go/GoFmt.h"
 
 #include "text/Utf8.h"
 
@@ -23,7 +23,7 @@ std::string evalArgs(const std::vector<Value> &args)
     printable.reserve(args.size());
     for (const Value &a : args)
         printable.push_back(a.isNothing() ? Value("<no value>") : a);
-    return gofmt::sprint(printable);
+    return go::fmt::sprint(printable);
 }
 
 std::string htmlEscape(const std::string &s)
@@ -123,12 +123,12 @@ void registerBuiltinFunctions(FunctionRegistry &r)
     r.add("gt", {P::Reflect, P::Reflect}, nullptr);
     r.add("ge", {P::Reflect, P::Reflect}, nullptr);
 
-    r.addVariadic("print", {P::Any}, [](FunctionContext &, std::vector<Value> &a) { return Value(gofmt::sprint(a)); });
-    r.addVariadic("println", {P::Any}, [](FunctionContext &, std::vector<Value> &a) { return Value(gofmt::sprintln(a)); });
+    r.addVariadic("print", {P::Any}, [](FunctionContext &, std::vector<Value> &a) { return Value(go::fmt::sprint(a)); });
+    r.addVariadic("println", {P::Any}, [](FunctionContext &, std::vector<Value> &a) { return Value(go::fmt::sprintln(a)); });
     r.addVariadic("printf", {P::String, P::Any}, [](FunctionContext &, std::vector<Value> &a) {
         const std::string format = a[0].str();
         std::vector<Value> rest(a.begin() + 1, a.end());
-        return Value(gofmt::sprintf(format, rest));
+        return Value(go::fmt::sprintf(format, rest));
     });
     r.addVariadic("html", {P::Any}, [](FunctionContext &, std::vector<Value> &a) { return Value(htmlEscape(evalArgs(a))); });
     r.addVariadic("js", {P::Any}, [](FunctionContext &, std::vector<Value> &a) { return Value(jsEscape(evalArgs(a))); });

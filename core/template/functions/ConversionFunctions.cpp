@@ -7,9 +7,10 @@
 #include "json/JsonWriter.h"
 #include "template/FunctionError.h"
 #include "template/FunctionRegistry.h"
-#include "template/GoFmt.h"
+#include "go/GoFmt.h"
 #include "yaml/SigsYaml.h"
 #include "yaml/YamlWriter.h"
+#include "go/GoTypes.h"
 
 namespace ds::tmpl {
 
@@ -38,23 +39,12 @@ JsonParse parseJson(const std::string &text)
     return out;
 }
 
-const char *jsonKind(const Value &v)
-{
-    switch (v.type()) {
-    case Value::Type::List: return "array";
-    case Value::Type::Map: return "object";
-    case Value::Type::String: return "string";
-    case Value::Type::Bool: return "bool";
-    default: return "number";
-    }
-}
-
 Value fromJson(const std::string &text, bool array)
 {
     const char *goType = array ? "[]interface {}" : "map[string]interface {}";
     JsonParse p = parseJson(text);
     if (p.error.empty() && !p.value.isNull() && (array ? !p.value.isList() : !p.value.isMap()))
-        p.error = std::string("json: cannot unmarshal ") + jsonKind(p.value) + " into Go value of type " + goType;
+        p.error = std::string("json: cannot unmarshal ") + go::jsonKind(p.value) + " into Go value of type " + goType;
     if (!p.error.empty()) {
         if (array)
             return Value(ValueList{Value(p.error)});
@@ -94,7 +84,7 @@ Value toYaml(FunctionContext &ctx, const Value &v)
 
 void registerConversionFunctions(FunctionRegistry &r)
 {
-    r.add("toString", {P::Any}, [](FunctionContext &, std::vector<Value> &a) { return Value(gofmt::strval(a[0])); });
+    r.add("toString", {P::Any}, [](FunctionContext &, std::vector<Value> &a) { return Value(go::fmt::strval(a[0])); });
     r.add("toYaml", {P::Any}, [](FunctionContext &c, std::vector<Value> &a) { return toYaml(c, a[0]); });
     r.add("fromYaml", {P::String}, [](FunctionContext &, std::vector<Value> &a) {
         const yaml::UnmarshalResult u = yaml::unmarshalObject(a[0].str());

@@ -2,7 +2,7 @@
 // Sprig's date functions (sprig-helm-functions.md §10), with sprig's exact type
 // switches: which argument types are a date, and which silently mean "now".
 #include "FunctionGroups.h"
-#include "GoTime.h"
+#include "TimeObjects.h"
 
 #include "template/FunctionError.h"
 #include "template/FunctionRegistry.h"
@@ -18,20 +18,20 @@ constexpr std::int64_t kSecond = 1000000000;
 
 // sprig's `date` argument: time.Time, or Go int/int64 Unix seconds; anything
 // else (float64, strings, nil...) is time.Now().
-GoTime timeOrNow(const Value &v)
+go::Time timeOrNow(const Value &v)
 {
-    if (const GoTime *t = asGoTime(v))
-        return *t;
+    if (const TimeObject *t = asTimeObject(v))
+        return t->time();
     if (v.type() == Value::Type::Int || v.type() == Value::Type::Int64)
-        return GoTime::fromUnix(v.toInt64());
-    return GoTime::now();
+        return go::Time::fromUnix(v.toInt64());
+    return go::Time::now();
 }
 
 std::string dateInZone(const std::string &layout, const Value &date, const std::string &zone)
 {
-    GoLocationPtr location = GoLocation::load(zone);
+    go::LocationPtr location = go::Location::load(zone);
     if (!location)
-        location = GoLocation::utc();
+        location = go::Location::utc();
     return timeOrNow(date).in(location).format(layout);
 }
 
@@ -76,11 +76,11 @@ std::string durationRound(const Value &v)
     std::int64_t d = 0;
     if (v.isString()) {
         std::string error;
-        parseGoDuration(v.str(), d, error); // d = 0 on error
+        go::parseDuration(v.str(), d, error); // d = 0 on error
     } else if (v.type() == Value::Type::Int64) {
         d = v.toInt64();
-    } else if (const GoTime *t = asGoTime(v)) {
-        d = GoTime::now().sub(*t);
+    } else if (const TimeObject *t = asTimeObject(v)) {
+        d = go::Time::now().sub(t->time());
     }
     std::uint64_t u = static_cast<std::uint64_t>(d);
     if (d < 0)
@@ -107,9 +107,9 @@ std::string durationRound(const Value &v)
     return "0s";
 }
 
-std::optional<GoTime> parseLocal(const std::string &layout, const std::string &value, std::string &error)
+std::optional<go::Time> parseLocal(const std::string &layout, const std::string &value, std::string &error)
 {
-    return GoTime::parseInLocation(layout, value, GoLocation::local(), error);
+    return go::Time::parseInLocation(layout, value, go::Location::local(), error);
 }
 
 } // namespace
@@ -117,7 +117,7 @@ std::optional<GoTime> parseLocal(const std::string &layout, const std::string &v
 void registerDateFunctions(FunctionRegistry &registry)
 {
     using P = ParamType;
-    registry.add("now", {}, [](FunctionContext &, std::vector<Value> &) { return GoTime::toValue(GoTime::now()); });
+    registry.add("now", {}, [](FunctionContext &, std::vector<Value> &) { return timeValue(go::Time::now()); });
     registry.add("date", {P::String, P::Any}, [](FunctionContext &, std::vector<Value> &a) {
         return Value(dateInZone(a[0].str(), a[1], "Local"));
     });
@@ -134,22 +134,22 @@ void registerDateFunctions(FunctionRegistry &registry)
     registry.add("dateModify", {P::String, P::Time}, [](FunctionContext &, std::vector<Value> &a) {
         std::int64_t d = 0;
         std::string error;
-        if (!parseGoDuration(a[0].str(), d, error))
+        if (!go::parseDuration(a[0].str(), d, error))
             return a[1]; // unchanged
-        return GoTime::toValue(asGoTime(a[1])->add(d));
+        return timeValue(asTimeObject(a[1])->time().add(d));
     });
     registry.addAlias("date_modify", "dateModify");
     registry.add("mustDateModify", {P::String, P::Time}, [](FunctionContext &, std::vector<Value> &a) {
         std::int64_t d = 0;
         std::string error;
-        if (!parseGoDuration(a[0].str(), d, error))
+        if (!go::parseDuration(a[0].str(), d, error))
             throw FunctionError(error);
-        return GoTime::toValue(asGoTime(a[1])->add(d));
+        return timeValue(asTimeObject(a[1])->time().add(d));
     });
     registry.addAlias("must_date_modify", "mustDateModify");
     registry.add("ago", {P::Any}, [](FunctionContext &, std::vector<Value> &a) {
-        const std::int64_t since = GoTime::now().sub(timeOrNow(a[0]));
-        return Value(GoDuration::format(GoDuration::round(since, kSecond)));
+        const std::int64_t since = go::Time::now().sub(timeOrNow(a[0]));
+        return Value(go::durationString(go::roundDuration(since, kSecond)));
     });
     registry.add("duration", {P::Any}, [](FunctionContext &, std::vector<Value> &a) {
         // only string and int64 count; a Go int (e.g. a constant) is 0
@@ -159,7 +159,7 @@ void registerDateFunctions(FunctionRegistry &registry)
         else if (a[0].type() == Value::Type::Int64)
             n = a[0].toInt64();
         const auto ns = static_cast<std::int64_t>(static_cast<std::uint64_t>(n) * static_cast<std::uint64_t>(kSecond));
-        return Value(GoDuration::format(ns));
+        return Value(go::durationString(ns));
     });
     registry.add("durationRound", {P::Any}, [](FunctionContext &, std::vector<Value> &a) {
         return Value(durationRound(a[0]));
@@ -167,17 +167,17 @@ void registerDateFunctions(FunctionRegistry &registry)
     registry.add("toDate", {P::String, P::String}, [](FunctionContext &, std::vector<Value> &a) {
         std::string error;
         const auto t = parseLocal(a[0].str(), a[1].str(), error);
-        return GoTime::toValue(t ? *t : GoTime()); // failure → zero time
+        return timeValue(t ? *t : go::Time()); // failure → zero time
     });
     registry.add("mustToDate", {P::String, P::String}, [](FunctionContext &, std::vector<Value> &a) {
         std::string error;
         const auto t = parseLocal(a[0].str(), a[1].str(), error);
         if (!t)
             throw FunctionError(error);
-        return GoTime::toValue(*t);
+        return timeValue(*t);
     });
     registry.add("unixEpoch", {P::Time}, [](FunctionContext &, std::vector<Value> &a) {
-        return Value(std::to_string(asGoTime(a[0])->unixSeconds()));
+        return Value(std::to_string(asTimeObject(a[0])->time().unixSeconds()));
     });
 }
 

@@ -5,8 +5,9 @@
 #include "SprigValues.h"
 #include "template/FunctionError.h"
 #include "template/FunctionRegistry.h"
-#include "template/GoFmt.h"
+#include "go/GoFmt.h"
 #include "template/RenderBudget.h"
+#include "go/GoTypes.h"
 
 #include <set>
 
@@ -24,7 +25,7 @@ void requireWritable(const Value &m)
 
 std::string conversionPanic(const Value &v, const char *target)
 {
-    const std::string type = v.isNothing() ? std::string("nil") : gofmt::typeName(v);
+    const std::string type = v.isNothing() ? std::string("nil") : go::typeName(v);
     return "interface conversion: interface {} is " + type + ", not " + target;
 }
 
@@ -104,7 +105,7 @@ void registerDictFunctions(FunctionRegistry &r)
     r.addVariadic("dict", {P::Any}, [](FunctionContext &, std::vector<Value> &a) {
         ValueMap m;
         for (std::size_t i = 0; i < a.size(); i += 2)
-            m.insert_or_assign(gofmt::strval(a[i]), i + 1 < a.size() ? a[i + 1] : Value(std::string()));
+            m.insert_or_assign(go::fmt::strval(a[i]), i + 1 < a.size() ? a[i + 1] : Value(std::string()));
         return Value(std::move(m));
     });
     r.add("get", {P::Map, P::String}, [](FunctionContext &, std::vector<Value> &a) {

@@ -5,10 +5,10 @@
 #include "Certificate.h"
 #include "CryptoBackend.h"
 #include "FunctionGroups.h"
-#include "GoEncoding.h"
+#include "go/GoEncoding.h"
 #include "template/FunctionError.h"
 #include "template/FunctionRegistry.h"
-#include "value/GoFloat.h"
+#include "go/GoFloat.h"
 
 #include <QCryptographicHash>
 #include <QMessageAuthenticationCode>
@@ -36,13 +36,13 @@ constexpr std::string_view kBase32Alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 // bcrypt's own base64 alphabet (no padding).
 constexpr std::string_view kBcryptAlphabet = "./ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
-using goenc::base64Decode;
-using goenc::base64Encode;
-using goenc::decodeMap;
-using goenc::Decoded;
-using goenc::kBase64Alphabet;
-using goenc::PemBlock;
-using goenc::pemDecode;
+using go::encoding::base64Decode;
+using go::encoding::base64Encode;
+using go::encoding::decodeMap;
+using go::encoding::Decoded;
+using go::encoding::kBase64Alphabet;
+using go::encoding::PemBlock;
+using go::encoding::pemDecode;
 
 std::string corruptInput(std::string_view encoding, std::int64_t at)
 {
@@ -570,7 +570,7 @@ std::string goText(const Value &v)
     case Value::Type::Int64: return std::to_string(v.toInt64());
     case Value::Type::Uint8:
     case Value::Type::Uint64: return std::to_string(v.toUint64());
-    case Value::Type::Float64: return gofloat::formatShortest(v.toFloat(), 'g');
+    case Value::Type::Float64: return go::strconv::formatShortest(v.toFloat(), 'g');
     case Value::Type::String: return v.str();
     case Value::Type::Object: return v.object().toString();
     case Value::Type::List: {
@@ -622,7 +622,6 @@ CertRequest baseCertTemplate(const std::string &cn, const Value &ips, const Valu
     }
     return request;
 }
-
 
 using KeyPtr = std::unique_ptr<CryptoKey>;
 

@@ -4,7 +4,8 @@
 #include "SprigValues.h"
 #include "template/FunctionError.h"
 #include "template/FunctionRegistry.h"
-#include "template/GoFmt.h"
+#include "go/GoFmt.h"
+#include "go/GoTypes.h"
 
 namespace ds::tmpl {
 
@@ -45,16 +46,16 @@ void registerFlowFunctions(FunctionRegistry &r)
 
 void registerReflectionFunctions(FunctionRegistry &r)
 {
-    r.add("typeOf", {P::Any}, [](FunctionContext &, std::vector<Value> &a) { return Value(gofmt::typeName(a[0])); });
-    r.add("kindOf", {P::Any}, [](FunctionContext &, std::vector<Value> &a) { return Value(gofmt::kindName(a[0])); });
+    r.add("typeOf", {P::Any}, [](FunctionContext &, std::vector<Value> &a) { return Value(go::typeName(a[0])); });
+    r.add("kindOf", {P::Any}, [](FunctionContext &, std::vector<Value> &a) { return Value(go::kindName(a[0])); });
     r.add("kindIs", {P::String, P::Any}, [](FunctionContext &, std::vector<Value> &a) {
-        return Value(gofmt::kindName(a[1]) == a[0].str());
+        return Value(go::kindName(a[1]) == a[0].str());
     });
     r.add("typeIs", {P::String, P::Any}, [](FunctionContext &, std::vector<Value> &a) {
-        return Value(gofmt::typeName(a[1]) == a[0].str());
+        return Value(go::typeName(a[1]) == a[0].str());
     });
     r.add("typeIsLike", {P::String, P::Any}, [](FunctionContext &, std::vector<Value> &a) {
-        const std::string t = gofmt::typeName(a[1]);
+        const std::string t = go::typeName(a[1]);
         return Value(t == a[0].str() || t == "*" + a[0].str());
     });
     r.add("deepEqual", {P::Any, P::Any},

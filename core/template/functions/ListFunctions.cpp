@@ -2,12 +2,12 @@
 // Sprig list functions (sprig-helm-functions.md §5). They accept any slice and
 // return new []interface{} values; bad input is a Go panic text.
 #include "FunctionGroups.h"
-#include "GoCast.h"
+#include "go/GoCast.h"
 #include "SprigValues.h"
 #include "template/FunctionError.h"
 #include "template/RenderBudget.h"
 #include "template/FunctionRegistry.h"
-#include "template/GoFmt.h"
+#include "go/GoFmt.h"
 
 #include <cmath>
 
@@ -146,9 +146,9 @@ Value sliceOf(const Value &listValue, const std::vector<Value> &indices)
     std::int64_t start = 0;
     auto end = static_cast<std::int64_t>(items.size());
     if (!indices.empty())
-        start = gocast::toInt(indices[0]);
+        start = go::cast::toInt(indices[0]);
     if (indices.size() >= 2)
-        end = gocast::toInt(indices[1]);
+        end = go::cast::toInt(indices[1]);
     if (start < 0 || end < start || end > static_cast<std::int64_t>(items.size()))
         throw FunctionError("reflect.Value.Slice: slice index out of bounds");
     ValueList out(items.begin() + start, items.begin() + end);

@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 // Sprig's math functions (sprig-helm-functions.md §7) and the number conversions
 // atoi/int/int64/float64/toDecimal (§4), on top of spf13/cast and shopspring/decimal
-// semantics (GoCast, GoDecimal).
+// semantics (GoCast, go::Decimal).
 #include "template/functions/FunctionGroups.h"
 
 #include "template/FunctionError.h"
 #include "template/FunctionRegistry.h"
-#include "template/functions/GoCast.h"
-#include "template/functions/GoDecimal.h"
-#include "value/GoFloat.h"
+#include "go/GoCast.h"
+#include "go/GoDecimal.h"
+#include "go/GoPanic.h"
+#include "go/GoFloat.h"
+#include "go/GoStrconv.h"
 
 #include <algorithm>
 #include <cmath>
@@ -21,8 +23,8 @@ namespace ds::tmpl {
 namespace {
 
 using Args = std::vector<Value>;
-using gocast::toFloat64;
-using gocast::toInt64;
+using go::cast::toFloat64;
+using go::cast::toInt64;
 
 constexpr std::int64_t kMinInt64 = std::numeric_limits<std::int64_t>::min();
 
@@ -155,7 +157,7 @@ std::optional<std::string> sprintForOctal(const Value &v)
     case Value::Type::Uint64:
         return std::to_string(v.toUint64());
     case Value::Type::Float64:
-        return gofloat::formatShortest(v.toFloat());
+        return go::strconv::formatShortest(v.toFloat());
     case Value::Type::Object:
         return v.object().toString();
     default:
@@ -168,20 +170,25 @@ std::int64_t toDecimal(const Value &v)
     const std::optional<std::string> text = sprintForOctal(v);
     if (!text)
         return 0;
-    const gocast::IntResult r = gocast::parseInt(*text, 8);
-    return r.error == gocast::NumError::None ? r.value : 0;
+    const go::strconv::IntResult r = go::strconv::parseInt(*text, 8);
+    return r.error == go::strconv::NumError::None ? r.value : 0;
 }
 
-using DecimalOp = GoDecimal (GoDecimal::*)(const GoDecimal &) const;
+using DecimalOp = go::Decimal (go::Decimal::*)(const go::Decimal &) const;
 
 // sprig's execDecimalOp: every operand float64 → NewFromFloat, folded left,
-// the result back to the nearest float64.
+// the result back to the nearest float64. decimal's panics (NaN, division by
+// zero) are the function's error, as text/template recovers them.
 Value decimalFold(const Value &first, const Args &args, std::size_t from, DecimalOp op)
 {
-    GoDecimal acc = GoDecimal::fromFloat(toFloat64(first));
-    for (std::size_t i = from; i < args.size(); ++i)
-        acc = (acc.*op)(GoDecimal::fromFloat(toFloat64(args[i])));
-    return Value::fromFloat(acc.toFloat64());
+    try {
+        go::Decimal acc = go::Decimal::fromFloat(toFloat64(first));
+        for (std::size_t i = from; i < args.size(); ++i)
+            acc = (acc.*op)(go::Decimal::fromFloat(toFloat64(args[i])));
+        return Value::fromFloat(acc.toFloat64());
+    } catch (const go::Panic &e) {
+        throw FunctionError(e.what());
+    }
 }
 
 template<typename Pick>
@@ -246,19 +253,19 @@ void registerFloatFunctions(FunctionRegistry &registry)
     constexpr ParamType Any = ParamType::Any;
     registry.add("add1f", {Any}, [](FunctionContext &, Args &args) {
         const Args one{Value::fromInt(1)};
-        return decimalFold(args.at(0), one, 0, &GoDecimal::add);
+        return decimalFold(args.at(0), one, 0, &go::Decimal::add);
     });
     registry.addVariadic("addf", {Any}, [](FunctionContext &, Args &args) {
-        return decimalFold(Value::fromFloat(0), args, 0, &GoDecimal::add);
+        return decimalFold(Value::fromFloat(0), args, 0, &go::Decimal::add);
     });
     registry.addVariadic("subf", {Any, Any}, [](FunctionContext &, Args &args) {
-        return decimalFold(args.at(0), args, 1, &GoDecimal::sub);
+        return decimalFold(args.at(0), args, 1, &go::Decimal::sub);
     });
     registry.addVariadic("mulf", {Any, Any}, [](FunctionContext &, Args &args) {
-        return decimalFold(args.at(0), args, 1, &GoDecimal::mul);
+        return decimalFold(args.at(0), args, 1, &go::Decimal::mul);
     });
     registry.addVariadic("divf", {Any, Any}, [](FunctionContext &, Args &args) {
-        return decimalFold(args.at(0), args, 1, &GoDecimal::div);
+        return decimalFold(args.at(0), args, 1, &go::Decimal::div);
     });
     registry.addVariadic("maxf", {Any, Any}, [](FunctionContext &, Args &args) { return foldFloat64(args, goMax); });
     registry.addVariadic("minf", {Any, Any}, [](FunctionContext &, Args &args) { return foldFloat64(args, goMin); });
@@ -279,9 +286,9 @@ void registerConversions(FunctionRegistry &registry)
     constexpr ParamType Any = ParamType::Any;
     registry.add("atoi", {ParamType::String}, [](FunctionContext &, Args &args) {
         // sprig drops the error; on overflow Atoi's value is the clamped one.
-        return Value::fromInt(gocast::atoi(args.at(0).str()).value);
+        return Value::fromInt(go::strconv::atoi(args.at(0).str()).value);
     });
-    registry.add("int", {Any}, [](FunctionContext &, Args &args) { return Value::fromInt(gocast::toInt(args.at(0))); });
+    registry.add("int", {Any}, [](FunctionContext &, Args &args) { return Value::fromInt(go::cast::toInt(args.at(0))); });
     registry.add("int64", {Any}, [](FunctionContext &, Args &args) { return Value::fromInt64(toInt64(args.at(0))); });
     registry.add("float64", {Any}, [](FunctionContext &, Args &args) {
         return Value::fromFloat(toFloat64(args.at(0)));

@@ -4,7 +4,7 @@
 // are in template/functions/EncodingFunctions.cpp.
 #include "template/FunctionError.h"
 #include "template/functions/CryptoBackend.h"
-#include "template/functions/GoEncoding.h"
+#include "go/GoEncoding.h"
 #include "text/Utf8.h"
 
 #include <openssl/bn.h>
@@ -28,7 +28,7 @@ namespace ds::tmpl {
 
 namespace {
 
-using goenc::pemEncode;
+using go::encoding::pemEncode;
 
 template <auto Free>
 struct Deleter

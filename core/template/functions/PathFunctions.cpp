@@ -5,7 +5,9 @@
 
 #include "template/FunctionError.h"
 #include "template/FunctionRegistry.h"
-#include "template/GoFmt.h"
+#include "go/GoFmt.h"
+#include "go/GoTypes.h"
+#include "go/GoStrconv.h"
 
 #include <optional>
 #include <stdexcept>
@@ -166,7 +168,7 @@ bool shouldEscape(unsigned char c, Encoding mode)
 
 [[noreturn]] void escapeError(std::string_view s)
 {
-    throw UrlError("invalid URL escape " + gofmt::quote(s));
+    throw UrlError("invalid URL escape " + go::strconv::quote(s));
 }
 
 std::string unescape(std::string_view s, Encoding mode)
@@ -196,7 +198,7 @@ std::string unescape(std::string_view s, Encoding mode)
         default:
             if ((mode == Encoding::Host || mode == Encoding::Zone) && static_cast<unsigned char>(s[i]) < 0x80
                 && shouldEscape(static_cast<unsigned char>(s[i]), mode))
-                throw UrlError("invalid character " + gofmt::quote(s.substr(i, 1)) + " in host name");
+                throw UrlError("invalid character " + go::strconv::quote(s.substr(i, 1)) + " in host name");
             ++i;
             break;
         }
@@ -306,7 +308,7 @@ std::string parseHost(std::string_view host)
             throw UrlError("missing ']' in host");
         const std::string_view colonPort = host.substr(i + 1);
         if (!validOptionalPort(colonPort))
-            throw UrlError("invalid port " + gofmt::quote(colonPort) + " after host");
+            throw UrlError("invalid port " + go::strconv::quote(colonPort) + " after host");
         const std::size_t zone = host.substr(0, i).find("%25");
         if (zone != std::string_view::npos) {
             return unescape(host.substr(0, zone), Encoding::Host)
@@ -316,7 +318,7 @@ std::string parseHost(std::string_view host)
     } else if (const std::size_t i = host.rfind(':'); i != std::string_view::npos) {
         const std::string_view colonPort = host.substr(i);
         if (!validOptionalPort(colonPort))
-            throw UrlError("invalid port " + gofmt::quote(colonPort) + " after host");
+            throw UrlError("invalid port " + go::strconv::quote(colonPort) + " after host");
     }
     return unescape(host, Encoding::Host);
 }
@@ -523,14 +525,14 @@ Url parseUrlWithFragment(std::string_view raw)
     try {
         url = parseUrl(u);
     } catch (const UrlError &e) {
-        throw UrlError("parse " + gofmt::quote(u) + ": " + e.what());
+        throw UrlError("parse " + go::strconv::quote(u) + ": " + e.what());
     }
     if (hash == std::string_view::npos || hash + 1 == raw.size())
         return url;
     try {
         url.setFragment(raw.substr(hash + 1));
     } catch (const UrlError &e) {
-        throw UrlError("parse " + gofmt::quote(raw) + ": " + e.what());
+        throw UrlError("parse " + go::strconv::quote(raw) + ": " + e.what());
     }
     return url;
 }
@@ -565,7 +567,7 @@ std::string dictGetOrEmpty(const Value &dict, std::string_view key)
         throw FunctionError("runtime error: invalid memory address or nil pointer dereference");
     if (!v.isString())
         throw FunctionError("unable to parse " + std::string(key) + " key, must be of type string, but "
-                            + gofmt::kindName(v) + " found");
+                            + go::kindName(v) + " found");
     return v.str();
 }
 

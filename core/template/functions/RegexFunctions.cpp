@@ -4,9 +4,10 @@
 
 #include "template/FunctionError.h"
 #include "template/FunctionRegistry.h"
-#include "template/GoFmt.h"
-#include "text/GoRegexp.h"
+#include "go/GoFmt.h"
+#include "go/GoRegexp.h"
 #include "text/Utf8.h"
+#include "go/GoStrconv.h"
 
 namespace ds::tmpl {
 
@@ -34,22 +35,22 @@ bool canBackquote(std::string_view s)
 }
 
 // regexp.Compile: error → the Go error (must* functions).
-GoRegexp compile(const std::string &pattern)
+go::Regexp compile(const std::string &pattern)
 {
     std::string error;
-    auto re = GoRegexp::compile(pattern, error);
+    auto re = go::Regexp::compile(pattern, error);
     if (!re)
         throw FunctionError(error);
     return std::move(*re);
 }
 
 // regexp.MustCompile: error → its panic text (non-must functions).
-GoRegexp mustCompile(const std::string &pattern)
+go::Regexp mustCompile(const std::string &pattern)
 {
     std::string error;
-    auto re = GoRegexp::compile(pattern, error);
+    auto re = go::Regexp::compile(pattern, error);
     if (!re) {
-        const std::string quoted = canBackquote(pattern) ? "`" + pattern + "`" : gofmt::quote(pattern);
+        const std::string quoted = canBackquote(pattern) ? "`" + pattern + "`" : go::strconv::quote(pattern);
         throw FunctionError("regexp: Compile(" + quoted + "): " + error);
     }
     return std::move(*re);
@@ -67,7 +68,7 @@ Value stringList(const std::vector<std::string> &items, bool isNil)
     return Value(std::move(list), Value::ListType::String);
 }
 
-using Compiler = GoRegexp (*)(const std::string &);
+using Compiler = go::Regexp (*)(const std::string &);
 
 Value findAll(Compiler compiler, const Args &args)
 {
@@ -88,7 +89,7 @@ void registerRegexFunctions(FunctionRegistry &registry)
 {
     registry.add("regexMatch", {P::String, P::String}, [](FunctionContext &, Args &args) {
         std::string error;
-        const auto re = GoRegexp::compile(args[0].str(), error);
+        const auto re = go::Regexp::compile(args[0].str(), error);
         return Value(re && re->matchString(args[1].str())); // a bad pattern is just "no match"
     });
     registry.add("mustRegexMatch", {P::String, P::String}, [](FunctionContext &, Args &args) {
@@ -128,7 +129,7 @@ void registerRegexFunctions(FunctionRegistry &registry)
                  [](FunctionContext &, Args &args) { return split(compile, args); });
 
     registry.add("regexQuoteMeta", {P::String}, [](FunctionContext &, Args &args) {
-        return Value(GoRegexp::quoteMeta(args[0].str()));
+        return Value(go::Regexp::quoteMeta(args[0].str()));
     });
 }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "SemverVersion.h"
 
+#include "go/GoTypes.h"
+
 #include "template/FunctionError.h"
 
 #include <re2/re2.h>
@@ -129,35 +131,6 @@ int compareSegment(std::uint64_t a, std::uint64_t b)
     return a < b ? -1 : (a > b ? 1 : 0);
 }
 
-// Go's %T of a method argument, for the "wrong type" message.
-std::string goTypeOf(const Value &v)
-{
-    switch (v.type()) {
-    case Value::Type::Bool: return "bool";
-    case Value::Type::Int: return "int";
-    case Value::Type::Int64: return "int64";
-    case Value::Type::Uint8: return "uint8";
-    case Value::Type::Uint64: return "uint64";
-    case Value::Type::Float64: return "float64";
-    case Value::Type::String: return "string";
-    case Value::Type::List:
-        switch (v.listType()) {
-        case Value::ListType::String: return "[]string";
-        case Value::ListType::Int: return "[]int";
-        case Value::ListType::InterfaceList: return "[][]interface {}";
-        case Value::ListType::MapList: return "[]map[string]interface {}";
-        case Value::ListType::Interface: break;
-        }
-        return "[]interface {}";
-    case Value::Type::Map:
-        return v.mapType() == Value::MapType::String ? "map[string]string" : "map[string]interface {}";
-    case Value::Type::Object: return v.object().typeName();
-    case Value::Type::Missing:
-    case Value::Type::Null: break;
-    }
-    return "<nil>";
-}
-
 // ---- Template methods ----------------------------------------------------
 
 const SemverVersion &receiverOf(const std::vector<Value> &args)
@@ -177,7 +150,7 @@ const SemverVersion *versionArgument(const Value &arg)
     const SemverVersion *version = SemverVersion::from(arg);
     if (version && version->isPointer())
         return version;
-    throw FunctionError("wrong type for value; expected *semver.Version; got " + goTypeOf(arg));
+    throw FunctionError("wrong type for value; expected *semver.Version; got " + go::typeName(arg));
 }
 
 // Compare dereferences its argument: a nil version panics in Go.

@@ -2,8 +2,9 @@
 #include "SprigValues.h"
 
 #include "template/FunctionError.h"
-#include "template/GoFmt.h"
+#include "go/GoFmt.h"
 #include "template/TemplateObject.h"
+#include "go/GoTypes.h"
 
 namespace ds::tmpl::sprig {
 
@@ -40,7 +41,7 @@ std::string listKindOrPanic(const Value &v)
 {
     if (v.isNothing())
         throw FunctionError(kNilDereference);
-    return gofmt::kindName(v);
+    return go::kindName(v);
 }
 
 bool isSlice(const Value &v)

@@ -6,8 +6,9 @@
 #include "template/FunctionError.h"
 #include "template/RenderBudget.h"
 #include "template/FunctionRegistry.h"
-#include "template/GoFmt.h"
+#include "go/GoFmt.h"
 #include "text/Utf8.h"
+#include "go/GoStrconv.h"
 
 #include <algorithm>
 #include <random>
@@ -96,14 +97,14 @@ std::vector<std::string> strslice(const Value &v)
     if (v.isNothing())
         return out;
     if (!v.isList()) {
-        out.push_back(gofmt::strval(v));
+        out.push_back(go::fmt::strval(v));
         return out;
     }
     const bool dropNil = v.listType() == Value::ListType::Interface;
     for (const Value &e : v.list()) {
         if (dropNil && e.isNothing())
             continue;
-        out.push_back(gofmt::strval(e));
+        out.push_back(go::fmt::strval(e));
     }
     return out;
 }
@@ -119,7 +120,7 @@ Value toStrings(const Value &v)
 Value sortAlpha(Value v)
 {
     if (!v.isList())
-        return stringList({gofmt::strval(v)});
+        return stringList({go::fmt::strval(v)});
     if (v.listType() == Value::ListType::String) {
         // Go sorts the caller's []string in place.
         ValueList &list = v.mutableList();
@@ -275,13 +276,13 @@ void registerPredicates(FunctionRegistry &r)
 void registerFormatting(FunctionRegistry &r)
 {
     r.addVariadic("quote", {P::Any}, [](FunctionContext &, Args &a) {
-        return Value(joinNonNil(a, [](const Value &v) { return gofmt::quote(gofmt::strval(v)); }));
+        return Value(joinNonNil(a, [](const Value &v) { return go::strconv::quote(go::fmt::strval(v)); }));
     });
     r.addVariadic("squote", {P::Any}, [](FunctionContext &, Args &a) {
-        return Value(joinNonNil(a, [](const Value &v) { return "'" + gofmt::formatValue(v) + "'"; }));
+        return Value(joinNonNil(a, [](const Value &v) { return "'" + go::fmt::formatValue(v) + "'"; }));
     });
     r.addVariadic("cat", {P::Any},
-                  [](FunctionContext &, Args &a) { return Value(joinNonNil(a, gofmt::formatValue)); });
+                  [](FunctionContext &, Args &a) { return Value(joinNonNil(a, go::fmt::formatValue)); });
 }
 
 void registerLists(FunctionRegistry &r)

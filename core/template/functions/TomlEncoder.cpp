@@ -4,7 +4,7 @@
 #include "template/FunctionError.h"
 #include "template/FunctionRegistry.h"
 #include "template/TemplateObject.h"
-#include "value/GoFloat.h"
+#include "go/GoFloat.h"
 
 #include <cmath>
 #include <cstdio>
@@ -49,7 +49,7 @@ std::string floatText(double f)
         return std::signbit(f) ? "-nan" : "nan";
     if (std::isinf(f))
         return std::signbit(f) ? "-inf" : "inf";
-    std::string s = gofloat::formatShortest(f, 'f');
+    std::string s = go::strconv::formatShortest(f, 'f');
     // TOML floats need a decimal point.
     if (s.find('.') == std::string::npos)
         s += ".0";

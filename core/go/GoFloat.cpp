@@ -4,8 +4,10 @@
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
+#include <string_view>
 
-namespace ds::gofloat {
+namespace ds::go::strconv {
 
 namespace {
 
@@ -176,4 +178,102 @@ bool jsonPrintsAsInteger(double f)
     return std::isfinite(f) && std::fabs(f) < 1e21 && std::trunc(f) == f;
 }
 
-} // namespace ds::gofloat
+namespace {
+
+constexpr std::string_view kLowerHexDigits = "0123456789abcdef";
+constexpr std::string_view kUpperHexDigits = "0123456789ABCDEF";
+
+std::string decimal(std::uint64_t u)
+{
+    return std::to_string(u);
+}
+
+// strconv's %b of a float64: mantissa "p" binary exponent (fmtB).
+std::string formatBinaryFloat(bool negative, std::uint64_t mant, int exp)
+{
+    std::string out = negative ? "-" : "";
+    out += decimal(mant);
+    out += 'p';
+    exp -= 52;
+    if (exp >= 0)
+        out += '+';
+    out += std::to_string(exp);
+    return out;
+}
+
+// strconv's %x of a float64: -0x1.yyyyp±dd (fmtX).
+std::string formatHexFloat(bool negative, std::uint64_t mant, int exp, int prec, char fmt)
+{
+    if (mant == 0)
+        exp = 0;
+    // Shift digits so the leading 1 (if any) is at bit 1<<60.
+    mant <<= 60 - 52;
+    while (mant != 0 && (mant & (std::uint64_t(1) << 60)) == 0) {
+        mant <<= 1;
+        --exp;
+    }
+    if (prec >= 0 && prec < 15) {
+        const unsigned shift = static_cast<unsigned>(prec * 4);
+        const std::uint64_t extra = (mant << shift) & ((std::uint64_t(1) << 60) - 1);
+        mant >>= 60 - shift;
+        if ((extra | (mant & 1)) > (std::uint64_t(1) << 59))
+            ++mant;
+        mant <<= 60 - shift;
+        if (mant & (std::uint64_t(1) << 61)) { // wrapped around
+            mant >>= 1;
+            ++exp;
+        }
+    }
+    const std::string_view hex = fmt == 'X' ? kUpperHexDigits : kLowerHexDigits;
+    std::string out = negative ? "-" : "";
+    out += '0';
+    out += fmt;
+    out += static_cast<char>('0' + ((mant >> 60) & 1));
+    mant <<= 4; // drop the leading digit
+    if (prec < 0 && mant != 0) {
+        out += '.';
+        for (; mant != 0; mant <<= 4)
+            out += hex[(mant >> 60) & 15];
+    } else if (prec > 0) {
+        out += '.';
+        for (int i = 0; i < prec; ++i, mant <<= 4)
+            out += hex[(mant >> 60) & 15];
+    }
+    out += fmt == 'X' ? 'P' : 'p';
+    out += exp < 0 ? '-' : '+';
+    exp = std::abs(exp);
+    std::string digits = std::to_string(exp);
+    if (digits.size() < 2)
+        digits.insert(0, 1, '0');
+    out += digits;
+    return out;
+}
+
+} // namespace
+
+// strconv.FormatFloat(v, fmt, prec, 64) for fmt in b e E f g G x X.
+std::string formatFloat(double v, char fmt, int prec)
+{
+    if (!std::isfinite(v))
+        return formatShortest(v);
+    if (fmt == 'b' || fmt == 'x' || fmt == 'X') {
+        std::uint64_t bits = 0;
+        std::memcpy(&bits, &v, sizeof bits);
+        const bool negative = bits >> 63;
+        int exp = static_cast<int>((bits >> 52) & 0x7FF);
+        std::uint64_t mant = bits & ((std::uint64_t(1) << 52) - 1);
+        if (exp == 0)
+            ++exp; // denormal
+        else
+            mant |= std::uint64_t(1) << 52;
+        exp -= 1023;
+        if (fmt == 'b')
+            return formatBinaryFloat(negative, mant, exp);
+        return formatHexFloat(negative, mant, exp, prec, fmt);
+    }
+    if (prec < 0)
+        return formatShortest(v, fmt);
+    return formatPrecision(v, fmt, prec);
+}
+
+} // namespace ds::go::strconv

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "GoRegexp.h"
 
-#include "Utf8.h"
+#include "text/Utf8.h"
 
 #include <re2/re2.h>
 
@@ -12,7 +12,7 @@
 #include <map>
 #include <mutex>
 
-namespace ds {
+namespace ds::go {
 
 namespace {
 
@@ -901,7 +901,7 @@ std::size_t runeWidth(std::string_view s, std::size_t i)
 
 } // namespace
 
-struct GoRegexp::Compiled
+struct Regexp::Compiled
 {
     std::string pattern;
     std::unique_ptr<RE2> re;
@@ -911,7 +911,7 @@ struct GoRegexp::Compiled
 // The text RE2 searches: the input itself when it is valid UTF-8, otherwise a
 // copy with every invalid byte replaced by U+FFFD, which is exactly how Go's
 // matcher reads it; offsets are mapped back to the original bytes.
-class GoRegexp::Subject
+class Regexp::Subject
 {
 public:
     explicit Subject(std::string_view original) : m_text(original)
@@ -958,9 +958,9 @@ private:
     std::vector<std::size_t> m_map;
 };
 
-GoRegexp::GoRegexp(std::shared_ptr<const Compiled> compiled) : m_compiled(std::move(compiled)) {}
+Regexp::Regexp(std::shared_ptr<const Compiled> compiled) : m_compiled(std::move(compiled)) {}
 
-std::optional<GoRegexp> GoRegexp::compile(std::string_view pattern, std::string &goError)
+std::optional<Regexp> Regexp::compile(std::string_view pattern, std::string &goError)
 {
     GoSyntaxParser parser(pattern);
     try {
@@ -985,10 +985,10 @@ std::optional<GoRegexp> GoRegexp::compile(std::string_view pattern, std::string 
         goError = formatGoError(kErrInternal, pattern);
         return std::nullopt;
     }
-    return GoRegexp(std::move(compiled));
+    return Regexp(std::move(compiled));
 }
 
-std::string GoRegexp::quoteMeta(std::string_view s)
+std::string Regexp::quoteMeta(std::string_view s)
 {
     static constexpr std::string_view kSpecial = "\\.+*?()|[]{}^$";
     std::string out;
@@ -1001,22 +1001,22 @@ std::string GoRegexp::quoteMeta(std::string_view s)
     return out;
 }
 
-const std::string &GoRegexp::pattern() const
+const std::string &Regexp::pattern() const
 {
     return m_compiled->pattern;
 }
 
-int GoRegexp::numSubexp() const
+int Regexp::numSubexp() const
 {
     return int(m_compiled->names.size()) - 1;
 }
 
-const std::vector<std::string> &GoRegexp::subexpNames() const
+const std::vector<std::string> &Regexp::subexpNames() const
 {
     return m_compiled->names;
 }
 
-int GoRegexp::subexpIndex(std::string_view name) const
+int Regexp::subexpIndex(std::string_view name) const
 {
     if (name.empty())
         return -1;
@@ -1028,7 +1028,7 @@ int GoRegexp::subexpIndex(std::string_view name) const
 // Leftmost-first match starting at or after pos in valid UTF-8 text, with
 // `pairs` index pairs. RE2 scans bytes and may report an empty-width match
 // (\B, (?:)) inside a multi-byte character; Go only tries rune boundaries.
-bool GoRegexp::exec(std::string_view text, std::size_t pos, int pairs, Indices &out) const
+bool Regexp::exec(std::string_view text, std::size_t pos, int pairs, Indices &out) const
 {
     std::vector<re2::StringPiece> groups(static_cast<std::size_t>(pairs));
     const re2::StringPiece input(text.data(), text.size());
@@ -1054,7 +1054,7 @@ bool GoRegexp::exec(std::string_view text, std::size_t pos, int pairs, Indices &
     return false;
 }
 
-bool GoRegexp::matchString(std::string_view s) const
+bool Regexp::matchString(std::string_view s) const
 {
     const Subject subject(s);
     const std::string_view text = subject.text();
@@ -1066,13 +1066,13 @@ bool GoRegexp::matchString(std::string_view s) const
     return ascii || exec(text, 0, 1, m);
 }
 
-std::string GoRegexp::findString(std::string_view s) const
+std::string Regexp::findString(std::string_view s) const
 {
     const Indices m = findStringIndex(s);
     return m.empty() ? std::string() : std::string(s.substr(std::size_t(m[0]), std::size_t(m[1] - m[0])));
 }
 
-GoRegexp::Indices GoRegexp::findStringIndex(std::string_view s) const
+Regexp::Indices Regexp::findStringIndex(std::string_view s) const
 {
     const Subject subject(s);
     Indices m;
@@ -1081,7 +1081,7 @@ GoRegexp::Indices GoRegexp::findStringIndex(std::string_view s) const
     return subject.original(std::move(m));
 }
 
-GoRegexp::Indices GoRegexp::findStringSubmatchIndex(std::string_view s) const
+Regexp::Indices Regexp::findStringSubmatchIndex(std::string_view s) const
 {
     const Subject subject(s);
     Indices m;
@@ -1090,7 +1090,7 @@ GoRegexp::Indices GoRegexp::findStringSubmatchIndex(std::string_view s) const
     return subject.original(std::move(m));
 }
 
-std::vector<std::string> GoRegexp::findStringSubmatch(std::string_view s) const
+std::vector<std::string> Regexp::findStringSubmatch(std::string_view s) const
 {
     const Indices m = findStringSubmatchIndex(s);
     std::vector<std::string> out;
@@ -1101,7 +1101,7 @@ std::vector<std::string> GoRegexp::findStringSubmatch(std::string_view s) const
 
 // Go's allMatches: after an empty match advance one rune, and drop an empty
 // match that starts where the previous match ended.
-std::vector<GoRegexp::Indices> GoRegexp::allMatches(std::string_view s, long long n, int pairs) const
+std::vector<Regexp::Indices> Regexp::allMatches(std::string_view s, long long n, int pairs) const
 {
     std::vector<Indices> result;
     if (n < 0)
@@ -1130,17 +1130,17 @@ std::vector<GoRegexp::Indices> GoRegexp::allMatches(std::string_view s, long lon
     return result;
 }
 
-std::vector<GoRegexp::Indices> GoRegexp::findAllStringIndex(std::string_view s, long long n) const
+std::vector<Regexp::Indices> Regexp::findAllStringIndex(std::string_view s, long long n) const
 {
     return allMatches(s, n, 1);
 }
 
-std::vector<GoRegexp::Indices> GoRegexp::findAllStringSubmatchIndex(std::string_view s, long long n) const
+std::vector<Regexp::Indices> Regexp::findAllStringSubmatchIndex(std::string_view s, long long n) const
 {
     return allMatches(s, n, numSubexp() + 1);
 }
 
-std::vector<std::string> GoRegexp::findAllString(std::string_view s, long long n) const
+std::vector<std::string> Regexp::findAllString(std::string_view s, long long n) const
 {
     std::vector<std::string> out;
     for (const Indices &m : allMatches(s, n, 1))
@@ -1151,7 +1151,7 @@ std::vector<std::string> GoRegexp::findAllString(std::string_view s, long long n
 // Go's replaceAll: its own iteration (not allMatches): an empty match right
 // after a match is not replaced, and the search always advances one rune.
 template<typename Replacer>
-std::string GoRegexp::replaceAll(std::string_view src, int pairs, Replacer &&repl) const
+std::string Regexp::replaceAll(std::string_view src, int pairs, Replacer &&repl) const
 {
     const Subject subject(src);
     const std::string_view text = subject.text();
@@ -1180,7 +1180,7 @@ std::string GoRegexp::replaceAll(std::string_view src, int pairs, Replacer &&rep
     return buf;
 }
 
-std::string GoRegexp::replaceAllString(std::string_view src, std::string_view repl) const
+std::string Regexp::replaceAllString(std::string_view src, std::string_view repl) const
 {
     // Like Go, only compute groups when the template can refer to them.
     const int pairs = repl.find('$') == std::string_view::npos ? 1 : numSubexp() + 1;
@@ -1189,7 +1189,7 @@ std::string GoRegexp::replaceAllString(std::string_view src, std::string_view re
     });
 }
 
-std::string GoRegexp::replaceAllLiteralString(std::string_view src, std::string_view repl) const
+std::string Regexp::replaceAllLiteralString(std::string_view src, std::string_view repl) const
 {
     return replaceAll(src, 1, [&](std::string &dst, const Indices &) { dst.append(repl); });
 }
@@ -1239,7 +1239,7 @@ bool extractName(std::string_view str, std::string_view &name, long long &num, s
 
 } // namespace
 
-void GoRegexp::expandString(std::string &dst, std::string_view tmpl, std::string_view src, const Indices &match) const
+void Regexp::expandString(std::string &dst, std::string_view tmpl, std::string_view src, const Indices &match) const
 {
     auto appendGroup = [&](std::size_t i) {
         if (2 * i + 1 < match.size() && match[2 * i] >= 0) {
@@ -1280,7 +1280,7 @@ void GoRegexp::expandString(std::string &dst, std::string_view tmpl, std::string
     dst.append(tmpl);
 }
 
-std::vector<std::string> GoRegexp::split(std::string_view s, long long n) const
+std::vector<std::string> Regexp::split(std::string_view s, long long n) const
 {
     if (n == 0)
         return {};
@@ -1303,4 +1303,4 @@ std::vector<std::string> GoRegexp::split(std::string_view s, long long n) const
     return strings;
 }
 
-} // namespace ds
+} // namespace ds::go

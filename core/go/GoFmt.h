@@ -7,9 +7,11 @@
 #include <string_view>
 #include <vector>
 
-// Go's fmt and strconv printing of template values (go-template.md §7).
+// Go's fmt printing of template values (go-template.md §7): GoFmt.cpp
+// (print.go) and GoFmtFormat.cpp (format.go). %T and reflect's kinds are in
+// GoTypes.h, strconv's quoting in GoStrconv.h.
 // Arguments are Go interface{} values: Missing and Null both mean nil.
-namespace ds::tmpl::gofmt {
+namespace ds::go::fmt {
 
 // fmt.Sprint: a space between operands when neither is a string.
 std::string sprint(const std::vector<Value> &args);
@@ -20,13 +22,7 @@ std::string sprintln(const std::vector<Value> &args);
 std::string sprintf(std::string_view format, const std::vector<Value> &args);
 // %v of one value: `[a b]`, `map[a:1]`, floats as strconv 'g', nil as <nil>.
 std::string formatValue(const Value &v);
-// %T: "int64", "[]interface {}", "map[string]interface {}", "<nil>", ...
-std::string typeName(const Value &v);
-// reflect.Kind name: "int64", "slice", "map", "ptr", "struct", "invalid", ...
-std::string kindName(const Value &v);
-// strconv.Quote (printable Unicode kept, \a\b\f\n\r\t\v\\\", \xNN, \uNNNN, \UNNNNNNNN).
-std::string quote(std::string_view s);
 // sprig's strval: strings as is, Stringers via String(), everything else %v.
 std::string strval(const Value &v);
 
-} // namespace ds::tmpl::gofmt
+} // namespace ds::go::fmt

@@ -1,5 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "GoCast.h"
+// Go's strconv: parsing numbers (atoi.go, atof.go), quoting and unquoting
+// strings and runes (quote.go). Float formatting is GoFloat (ftoa.go).
+#include "GoStrconv.h"
+
+#include "text/Utf8.h"
 
 #include <charconv>
 #include <cmath>
@@ -7,13 +11,15 @@
 #include <optional>
 #include <string>
 
-namespace ds::tmpl::gocast {
+namespace ds::go::strconv {
 
 namespace {
 
 constexpr std::uint64_t kMaxUint64 = std::numeric_limits<std::uint64_t>::max();
 constexpr std::int64_t kMaxInt64 = std::numeric_limits<std::int64_t>::max();
 constexpr std::int64_t kMinInt64 = std::numeric_limits<std::int64_t>::min();
+constexpr std::string_view kLowerDigits = "0123456789abcdef";
+constexpr char32_t kMaxRune = 0x10FFFF;
 
 char lower(char c)
 {
@@ -28,57 +34,6 @@ bool isDigit(char c)
 bool isHexLetter(char c)
 {
     return lower(c) >= 'a' && lower(c) <= 'f';
-}
-
-// strconv.underscoreOK: `_` only between digits or between a base prefix and a digit.
-bool underscoreOK(std::string_view s)
-{
-    char saw = '^';
-    std::size_t i = 0;
-    if (!s.empty() && (s[0] == '-' || s[0] == '+'))
-        s.remove_prefix(1);
-    bool hex = false;
-    if (s.size() >= 2 && s[0] == '0' && (lower(s[1]) == 'b' || lower(s[1]) == 'o' || lower(s[1]) == 'x')) {
-        i = 2;
-        saw = '0';
-        hex = lower(s[1]) == 'x';
-    }
-    for (; i < s.size(); ++i) {
-        if (isDigit(s[i]) || (hex && isHexLetter(s[i]))) {
-            saw = '0';
-            continue;
-        }
-        if (s[i] == '_') {
-            if (saw != '0')
-                return false;
-            saw = '_';
-            continue;
-        }
-        if (saw == '_')
-            return false;
-        saw = '!';
-    }
-    return saw != '_';
-}
-
-// cast's trimZeroDecimal: "12.00" → "12", "12.50" and "3." unchanged.
-std::string_view trimZeroDecimal(std::string_view s)
-{
-    bool foundZero = false;
-    for (std::size_t i = s.size(); i > 0; --i) {
-        switch (s[i - 1]) {
-        case '.':
-            if (foundZero)
-                return s.substr(0, i - 1);
-            break;
-        case '0':
-            foundZero = true;
-            break;
-        default:
-            return s;
-        }
-    }
-    return s;
 }
 
 std::size_t commonPrefixLenIgnoreCase(std::string_view s, std::string_view prefix)
@@ -249,7 +204,100 @@ FloatResult convertFloat(const FloatSyntax &f)
     return out;
 }
 
+int digitValue(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    const char l = lower(c);
+    if (l >= 'a' && l <= 'z')
+        return l - 'a' + 10;
+    return 99;
+}
+
+bool validRune(char32_t r)
+{
+    return r <= kMaxRune && !(r >= 0xD800 && r <= 0xDFFF);
+}
+
+// strconv.appendEscapedRune
+void appendEscapedRune(std::string &out, char32_t r, char quote, bool asciiOnly)
+{
+    if (r == static_cast<char32_t>(quote) || r == '\\') {
+        out += '\\';
+        utf8::appendRune(out, r);
+        return;
+    }
+    if (asciiOnly) {
+        if (r < 0x80 && utf8::isPrint(r)) {
+            out += static_cast<char>(r);
+            return;
+        }
+    } else if (utf8::isPrint(r)) {
+        utf8::appendRune(out, r);
+        return;
+    }
+    switch (r) {
+    case '\a': out += "\\a"; return;
+    case '\b': out += "\\b"; return;
+    case '\f': out += "\\f"; return;
+    case '\n': out += "\\n"; return;
+    case '\r': out += "\\r"; return;
+    case '\t': out += "\\t"; return;
+    case '\v': out += "\\v"; return;
+    default: break;
+    }
+    auto hex = [&](char32_t v, int digits) {
+        for (int s = (digits - 1) * 4; s >= 0; s -= 4)
+            out += kLowerDigits[(v >> s) & 0xF];
+    };
+    if (r < ' ' || r == 0x7F) {
+        out += "\\x";
+        hex(r, 2);
+        return;
+    }
+    if (!validRune(r))
+        r = utf8::kRuneError;
+    if (r < 0x10000) {
+        out += "\\u";
+        hex(r, 4);
+    } else {
+        out += "\\U";
+        hex(r, 8);
+    }
+}
+
 } // namespace
+
+// strconv.underscoreOK: `_` only between digits or between a base prefix and a digit.
+bool underscoreOK(std::string_view s)
+{
+    char saw = '^';
+    std::size_t i = 0;
+    if (!s.empty() && (s[0] == '-' || s[0] == '+'))
+        s.remove_prefix(1);
+    bool hex = false;
+    if (s.size() >= 2 && s[0] == '0' && (lower(s[1]) == 'b' || lower(s[1]) == 'o' || lower(s[1]) == 'x')) {
+        i = 2;
+        saw = '0';
+        hex = lower(s[1]) == 'x';
+    }
+    for (; i < s.size(); ++i) {
+        if (isDigit(s[i]) || (hex && isHexLetter(s[i]))) {
+            saw = '0';
+            continue;
+        }
+        if (s[i] == '_') {
+            if (saw != '0')
+                return false;
+            saw = '_';
+            continue;
+        }
+        if (saw == '_')
+            return false;
+        saw = '!';
+    }
+    return saw != '_';
+}
 
 UintResult parseUint(std::string_view s, int base)
 {
@@ -352,58 +400,163 @@ FloatResult parseFloat(std::string_view s)
     return convertFloat(syntax);
 }
 
-std::int64_t floatToInt64(double f)
+std::optional<std::pair<char32_t, std::string_view>> unquoteChar(std::string_view s, char quote)
 {
-    // 2^63 is exact in a double; the range check also rejects NaN.
-    if (f >= -9223372036854775808.0 && f < 9223372036854775808.0)
-        return static_cast<std::int64_t>(f);
-    return kMinInt64;
+    if (s.empty())
+        return std::nullopt;
+    const auto c = static_cast<unsigned char>(s[0]);
+    if (c == static_cast<unsigned char>(quote) && (quote == '\'' || quote == '"'))
+        return std::nullopt;
+    if (c >= 0x80) {
+        int w = 1;
+        const char32_t r = utf8::decodeRune(s, 0, w);
+        return std::make_pair(r, s.substr(static_cast<std::size_t>(w)));
+    }
+    if (c != '\\')
+        return std::make_pair(static_cast<char32_t>(c), s.substr(1));
+    if (s.size() <= 1)
+        return std::nullopt;
+    const char e = s[1];
+    s.remove_prefix(2);
+    switch (e) {
+    case 'a': return std::make_pair(U'\a', s);
+    case 'b': return std::make_pair(U'\b', s);
+    case 'f': return std::make_pair(U'\f', s);
+    case 'n': return std::make_pair(U'\n', s);
+    case 'r': return std::make_pair(U'\r', s);
+    case 't': return std::make_pair(U'\t', s);
+    case 'v': return std::make_pair(U'\v', s);
+    case 'x': case 'u': case 'U': {
+        const std::size_t n = e == 'x' ? 2 : e == 'u' ? 4 : 8;
+        if (s.size() < n)
+            return std::nullopt;
+        char32_t v = 0;
+        for (std::size_t j = 0; j < n; ++j) {
+            const int d = digitValue(s[j]);
+            if (d >= 16)
+                return std::nullopt;
+            v = (v << 4) | static_cast<char32_t>(d);
+        }
+        s.remove_prefix(n);
+        if (e != 'x' && (v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF)))
+            return std::nullopt;
+        // \x produces a raw byte; mark it so the caller writes it unencoded.
+        return std::make_pair(e == 'x' ? (v | 0x80000000u) : v, s);
+    }
+    case '0': case '1': case '2': case '3': case '4': case '5': case '6': case '7': {
+        if (s.size() < 2)
+            return std::nullopt;
+        char32_t v = static_cast<char32_t>(e - '0');
+        for (int j = 0; j < 2; ++j) {
+            const int d = digitValue(s[static_cast<std::size_t>(j)]);
+            if (d > 7)
+                return std::nullopt;
+            v = (v << 3) | static_cast<char32_t>(d);
+        }
+        if (v > 255)
+            return std::nullopt;
+        s.remove_prefix(2);
+        return std::make_pair(v | 0x80000000u, s);
+    }
+    case '\\': return std::make_pair(U'\\', s);
+    case '\'': case '"':
+        if (e != quote)
+            return std::nullopt;
+        return std::make_pair(static_cast<char32_t>(e), s);
+    default: return std::nullopt;
+    }
 }
 
-std::int64_t toInt64(const Value &v)
+std::optional<std::string> unquote(std::string_view lit)
 {
-    switch (v.type()) {
-    case Value::Type::Int:
-    case Value::Type::Int64:
-        return v.toInt64();
-    case Value::Type::Uint8:
-    case Value::Type::Uint64:
-        return static_cast<std::int64_t>(v.toUint64());
-    case Value::Type::Float64:
-        return floatToInt64(v.toFloat());
-    case Value::Type::String: {
-        const IntResult r = parseInt(trimZeroDecimal(v.str()), 0);
-        return r.error == NumError::None ? r.value : 0;
+    if (lit.size() < 2)
+        return std::nullopt;
+    const char q = lit.front();
+    if (q != lit.back())
+        return std::nullopt;
+    std::string_view body = lit.substr(1, lit.size() - 2);
+    if (q == '`') {
+        if (body.find('`') != std::string_view::npos)
+            return std::nullopt;
+        std::string out;
+        for (char c : body)
+            if (c != '\r')
+                out.push_back(c);
+        return out;
     }
-    case Value::Type::Bool:
-        return v.toBool() ? 1 : 0;
-    default:
-        // nil, lists, maps and Go objects. time.Duration is a named int64 type
-        // that cast's type switch does not match, so cast gives 0 for it too.
-        return 0;
+    if (q != '"')
+        return std::nullopt;
+    if (body.find('\n') != std::string_view::npos)
+        return std::nullopt;
+    std::string out;
+    while (!body.empty()) {
+        const auto r = unquoteChar(body, '"');
+        if (!r)
+            return std::nullopt;
+        if (r->first & 0x80000000u)
+            out.push_back(static_cast<char>(r->first & 0xFF)); // \xNN and octal are bytes
+        else
+            utf8::appendRune(out, r->first);
+        body = r->second;
     }
+    return out;
 }
 
-double toFloat64(const Value &v)
+// strconv.appendQuotedWith
+std::string quoteWith(std::string_view s, char quote, bool asciiOnly)
 {
-    switch (v.type()) {
-    case Value::Type::Int:
-    case Value::Type::Int64:
-        return static_cast<double>(v.toInt64());
-    case Value::Type::Uint8:
-    case Value::Type::Uint64:
-        return static_cast<double>(v.toUint64());
-    case Value::Type::Float64:
-        return v.toFloat();
-    case Value::Type::String: {
-        const FloatResult r = parseFloat(v.str());
-        return r.error == NumError::None ? r.value : 0;
+    std::string out(1, quote);
+    for (std::size_t i = 0; i < s.size();) {
+        int width = 1;
+        const char32_t r = utf8::decodeRune(s, i, width);
+        if (width == 1 && r == utf8::kRuneError) {
+            const auto b = static_cast<unsigned char>(s[i]);
+            out += "\\x";
+            out += kLowerDigits[b >> 4];
+            out += kLowerDigits[b & 0xF];
+        } else {
+            appendEscapedRune(out, r, quote, asciiOnly);
+        }
+        i += static_cast<std::size_t>(width);
     }
-    case Value::Type::Bool:
-        return v.toBool() ? 1 : 0;
-    default:
-        return 0;
-    }
+    out += quote;
+    return out;
 }
 
-} // namespace ds::tmpl::gocast
+// strconv.QuoteRune / QuoteRuneToASCII
+std::string quoteRune(char32_t r, bool asciiOnly)
+{
+    if (!validRune(r))
+        r = utf8::kRuneError;
+    std::string out = "'";
+    appendEscapedRune(out, r, '\'', asciiOnly);
+    out += '\'';
+    return out;
+}
+
+// strconv.CanBackquote
+bool canBackquote(std::string_view s)
+{
+    for (std::size_t i = 0; i < s.size();) {
+        int width = 1;
+        const char32_t r = utf8::decodeRune(s, i, width);
+        i += static_cast<std::size_t>(width);
+        if (width > 1) {
+            if (r == 0xFEFF)
+                return false; // BOMs are invisible
+            continue;
+        }
+        if (r == utf8::kRuneError)
+            return false;
+        if ((r < ' ' && r != '\t') || r == '`' || r == 0x7F)
+            return false;
+    }
+    return true;
+}
+
+std::string quote(std::string_view s)
+{
+    return quoteWith(s, '"', false);
+}
+
+} // namespace ds::go::strconv

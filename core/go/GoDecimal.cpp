@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "GoDecimal.h"
 
-#include "template/FunctionError.h"
-#include "value/GoFloat.h"
+#include "GoPanic.h"
+#include "go/GoFloat.h"
 
 #include <algorithm>
 #include <charconv>
@@ -10,7 +10,7 @@
 #include <limits>
 #include <string_view>
 
-namespace ds::tmpl {
+namespace ds::go {
 
 namespace {
 
@@ -176,11 +176,11 @@ void divMod(const Limbs &n, const Limbs &d, Limbs &q, Limbs &r)
 
 } // namespace
 
-GoDecimal GoDecimal::fromFloat(double f)
+Decimal Decimal::fromFloat(double f)
 {
     if (std::isnan(f) || std::isinf(f))
-        throw FunctionError("Cannot create a Decimal from " + gofloat::formatShortest(f));
-    GoDecimal d;
+        throw Panic("Cannot create a Decimal from " + strconv::formatShortest(f));
+    Decimal d;
     if (f == 0)
         return d;
     // Shortest round-trip digits, as decimal's own roundShortest produces them.
@@ -203,9 +203,9 @@ GoDecimal GoDecimal::fromFloat(double f)
     return d;
 }
 
-GoDecimal GoDecimal::fromInt(std::int64_t coefficient, std::int64_t exponent)
+Decimal Decimal::fromInt(std::int64_t coefficient, std::int64_t exponent)
 {
-    GoDecimal d;
+    Decimal d;
     std::uint64_t magnitude = coefficient < 0 ? ~static_cast<std::uint64_t>(coefficient) + 1
                                               : static_cast<std::uint64_t>(coefficient);
     while (magnitude) {
@@ -217,13 +217,13 @@ GoDecimal GoDecimal::fromInt(std::int64_t coefficient, std::int64_t exponent)
     return d;
 }
 
-GoDecimal GoDecimal::add(const GoDecimal &other) const
+Decimal Decimal::add(const Decimal &other) const
 {
     // Bring both to the smaller exponent (decimal's rescale), then add signed.
     const std::int64_t exp = std::min(m_exponent, other.m_exponent);
     const Limbs a = shiftPow10(m_limbs, static_cast<std::uint64_t>(m_exponent - exp));
     const Limbs b = shiftPow10(other.m_limbs, static_cast<std::uint64_t>(other.m_exponent - exp));
-    GoDecimal r;
+    Decimal r;
     r.m_exponent = exp;
     if (m_negative == other.m_negative) {
         r.m_limbs = addLimbs(a, b);
@@ -240,26 +240,26 @@ GoDecimal GoDecimal::add(const GoDecimal &other) const
     return r;
 }
 
-GoDecimal GoDecimal::sub(const GoDecimal &other) const
+Decimal Decimal::sub(const Decimal &other) const
 {
-    GoDecimal negated = other;
+    Decimal negated = other;
     negated.m_negative = !other.m_negative && !other.isZero();
     return add(negated);
 }
 
-GoDecimal GoDecimal::mul(const GoDecimal &other) const
+Decimal Decimal::mul(const Decimal &other) const
 {
-    GoDecimal r;
+    Decimal r;
     r.m_limbs = multiply(m_limbs, other.m_limbs);
     r.m_exponent = m_exponent + other.m_exponent;
     r.m_negative = !r.m_limbs.empty() && m_negative != other.m_negative;
     return r;
 }
 
-GoDecimal GoDecimal::div(const GoDecimal &other) const
+Decimal Decimal::div(const Decimal &other) const
 {
     if (other.isZero())
-        throw FunctionError("decimal division by 0");
+        throw Panic("decimal division by 0");
     // q = |this / other| · 10^16 truncated, with the scale factor moved to
     // whichever side keeps it an integer (decimal's QuoRem).
     const std::int64_t shift = m_exponent - other.m_exponent + kDivisionPrecision;
@@ -271,14 +271,14 @@ GoDecimal GoDecimal::div(const GoDecimal &other) const
     // Half away from zero: round up the magnitude when 2·rem >= divisor (DivRound).
     if (compare(addLimbs(rem, rem), d) >= 0)
         q = addLimbs(q, Limbs{1});
-    GoDecimal r;
+    Decimal r;
     r.m_limbs = q;
     r.m_exponent = -kDivisionPrecision;
     r.m_negative = !q.empty() && m_negative != other.m_negative;
     return r;
 }
 
-double GoDecimal::toFloat64() const
+double Decimal::toFloat64() const
 {
     if (isZero())
         return 0;
@@ -298,7 +298,7 @@ double GoDecimal::toFloat64() const
     return sign * value;
 }
 
-std::string GoDecimal::toString() const
+std::string Decimal::toString() const
 {
     std::string digits = toDigits(m_limbs);
     if (isZero())
@@ -318,4 +318,4 @@ std::string GoDecimal::toString() const
     return (m_negative ? "-" : "") + digits;
 }
 
-} // namespace ds::tmpl
+} // namespace ds::go

@@ -7,9 +7,9 @@
 #include <string>
 #include <string_view>
 
-// Go's encoding/base64 and encoding/pem, shared by the template functions and
-// the crypto module (core/modules/crypto), which is built from its own copy.
-namespace ds::tmpl::goenc {
+// Go's encoding/base64 and encoding/pem, for the template functions and the
+// OpenSSL crypto backend.
+namespace ds::go::encoding {
 
 inline constexpr std::string_view kBase64Alphabet =
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -41,4 +41,4 @@ std::string pemEncode(std::string_view type, std::string_view der);
 // pem.Decode: the first well-formed block anywhere in data.
 std::optional<PemBlock> pemDecode(std::string_view data);
 
-} // namespace ds::tmpl::goenc
+} // namespace ds::go::encoding

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-namespace ds {
+namespace ds::go {
 
 // Go's regexp package (Go 1.24) on top of libre2.
 //
@@ -20,7 +20,7 @@ namespace ds {
 // Matching is RE2's (UTF-8, leftmost-first, `.` not matching \n), driven
 // with Go's own iteration rules for FindAll/ReplaceAll/Split. Invalid UTF-8
 // in the searched text behaves as in Go: each bad byte is one U+FFFD rune.
-class GoRegexp
+class Regexp
 {
 public:
     // Byte offsets into the searched string, in pairs (start, end) for the
@@ -29,7 +29,7 @@ public:
     using Indices = std::vector<std::ptrdiff_t>;
 
     // regexp.Compile. On failure goError receives Go's error text.
-    static std::optional<GoRegexp> compile(std::string_view pattern, std::string &goError);
+    static std::optional<Regexp> compile(std::string_view pattern, std::string &goError);
     // regexp.QuoteMeta: a backslash before each of \.+*?()|[]{}^$.
     static std::string quoteMeta(std::string_view s);
 
@@ -65,7 +65,7 @@ private:
     struct Compiled;
     class Subject;
 
-    explicit GoRegexp(std::shared_ptr<const Compiled> compiled);
+    explicit Regexp(std::shared_ptr<const Compiled> compiled);
 
     bool exec(std::string_view text, std::size_t pos, int pairs, Indices &out) const;
     std::vector<Indices> allMatches(std::string_view s, long long n, int pairs) const;
@@ -75,4 +75,4 @@ private:
     std::shared_ptr<const Compiled> m_compiled;
 };
 
-} // namespace ds
+} // namespace ds::go

@@ -5,29 +5,29 @@
 #include <string>
 #include <vector>
 
-namespace ds::tmpl {
+namespace ds::go {
 
 // The part of shopspring/decimal (v1.4.0) that sprig's addf/add1f/subf/mulf/divf
 // use: an exact decimal coefficient × 10^exponent with arbitrary size, so that
 // e.g. 1e300 * 1e-300 and 0.1 + 0.2 are exact.
-class GoDecimal
+class Decimal
 {
 public:
-    GoDecimal() = default; // 0
+    Decimal() = default; // 0
 
     // decimal.NewFromFloat: the shortest decimal that reads back as f (0.1 is
-    // exactly 0.1). NaN/±Inf throw FunctionError("Cannot create a Decimal from NaN")
+    // exactly 0.1). NaN/±Inf throw Panic("Cannot create a Decimal from NaN")
     // like the Go panic.
-    static GoDecimal fromFloat(double f);
+    static Decimal fromFloat(double f);
     // coefficient × 10^exponent (tests and constants).
-    static GoDecimal fromInt(std::int64_t coefficient, std::int64_t exponent = 0);
+    static Decimal fromInt(std::int64_t coefficient, std::int64_t exponent = 0);
 
-    GoDecimal add(const GoDecimal &other) const;
-    GoDecimal sub(const GoDecimal &other) const;
-    GoDecimal mul(const GoDecimal &other) const;
+    Decimal add(const Decimal &other) const;
+    Decimal sub(const Decimal &other) const;
+    Decimal mul(const Decimal &other) const;
     // Decimal.Div: the quotient rounded half away from zero to 16 fractional
     // digits (DivisionPrecision); a zero divisor throws "decimal division by 0".
-    GoDecimal div(const GoDecimal &other) const;
+    Decimal div(const Decimal &other) const;
 
     // Decimal.Float64: the nearest float64 (correctly rounded; zero is +0).
     double toFloat64() const;
@@ -45,4 +45,4 @@ private:
     std::int64_t m_exponent = 0;
 };
 
-} // namespace ds::tmpl
+} // namespace ds::go

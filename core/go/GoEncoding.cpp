@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "GoEncoding.h"
 
-namespace ds::tmpl::goenc {
+namespace ds::go::encoding {
 
 std::string base64Encode(std::string_view in, std::string_view alphabet, bool pad)
 {
@@ -190,4 +190,4 @@ std::optional<PemBlock> pemDecode(std::string_view data)
     }
 }
 
-} // namespace ds::tmpl::goenc
+} // namespace ds::go::encoding
