@@ -37,7 +37,8 @@ const char *kSkipTail = " Input contains additional files from supported file ex
                         "accordingly. ";
 
 // kube-compare turns any per-CR error whose text contains "error parsing" into a
-// "Skipping" warning built from the error's words (spec a.2).
+// "Skipping" warning built from the error's words, as for invalid input files
+// (`conformance` InvalidResourcesAreSkipped, ReferenceV2InlineCapturegroups).
 std::optional<std::string> skippingWarning(const std::string &error)
 {
     if (error.find("error parsing") == std::string::npos)

@@ -30,7 +30,7 @@ struct CompareResult
 };
 
 // Correlates every cluster CR with the reference's templates, renders and
-// diffs them and builds the report (spec sections d, e, f). One engine per
+// diffs them and builds the report like kube-compare's compare.go (`conformance`). One engine per
 // reference; `compare` may run repeatedly (e.g. after manual correlations change).
 class CompareEngine
 {

@@ -8,7 +8,7 @@
 namespace ds::compare {
 
 // The user config (`-c`, "diff config"): manual correlation pairs
-// CR id → template path (spec d.2).
+// CR id → template path, tried before group correlation (tst_diffconfig).
 struct DiffConfig
 {
     std::map<std::string, std::string> correlationPairs;

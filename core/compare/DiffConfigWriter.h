@@ -8,7 +8,7 @@
 
 namespace ds::compare {
 
-// Writes the manual correlation pairs of a diff config (spec d.2) into the text
+// Writes the manual correlation pairs of a diff config (`-c`; tst_diffconfigwriter) into the text
 // of an existing file, changing as little as possible: only the entries of
 // `correlationSettings.manualCorrelation.correlationPairs` (and missing parent
 // keys) are touched, comments and layout stay byte for byte. The result is

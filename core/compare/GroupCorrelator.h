@@ -9,10 +9,10 @@
 
 namespace ds::compare {
 
-// kube-compare's group correlation (spec d.3): each item (template or user
-// override) is indexed by the first field group whose fields are all fixed
-// (non-empty strings) in its metadata; a CR is matched against the groups in the
-// same order and gets every item of the first bucket its own fields hash into.
+// kube-compare's group correlation (templates indexed by the fields they fix; tst_correlation):
+// each item (template or user override) is indexed by the first field group whose fields are all
+// fixed (non-empty strings) in its metadata; a CR is matched against the groups in the same order
+// and gets every item of the first bucket its own fields hash into.
 class GroupCorrelator
 {
 public:

@@ -12,9 +12,9 @@
 namespace ds::compare {
 
 // Runs a template's v2 `perField` inline diff functions on the rendered
-// reference object (spec e.12): two passes over the sorted paths sharing one
-// capture table; pass 2 writes the rewritten values back into `reference`.
-// Returns the joined errors in kube-compare's words.
+// reference object (regex, capturegroups; tst_inlinediff): two passes over the
+// sorted paths sharing one capture table; pass 2 writes the rewritten values back
+// into `reference`. Returns the joined errors in kube-compare's words.
 std::optional<std::string> runInlineDiffFunctions(Value &reference, const Value &cluster,
                                                   const ref::ReferenceTemplate &t, const std::string &objectName,
                                                   Log &log);

@@ -13,12 +13,12 @@ namespace ds::compare {
 
 // Which cluster objects a comparison must see in full. Everything else only
 // needs its identity (for -A and the GUI's unmatched list) and its
-// ownerReferences (spec d.5). Every kind is needed when a template's kind is
+// ownerReferences (kube-compare's ownerRef index). Every kind is needed when a template's kind is
 // not fixed or a lookupCR call names its kind dynamically.
 //
 // Kinds of the templates (their empty-data render), of every lookupCR/lookupCRs
 // call with literal arguments, of manual correlation keys, and the RBAC bindings
-// whose subjects spec d.5 indexes.
+// whose ServiceAccount subjects kube-compare indexes (tst_mustgatherinput).
 input::KindFilter inputNeeds(const ref::Reference &reference,
                       const std::map<std::string, std::string> &manualCorrelations = {});
 

@@ -20,7 +20,7 @@ void omitFields(Value &object, const std::vector<ref::OmitEntry> &fields);
 // (schema.ParseGroupVersion) to version "v1" (any group) and its kind is "Secret".
 bool isV1Secret(const Value &live);
 
-// kubectl diff's Secret masking of `data` values on both sides (spec e.7).
+// kubectl diff's Secret masking of `data` values on both sides (`***`; tst_objecttransforms).
 // Returns kubectl's masker error when a `data` that is present is not a map.
 [[nodiscard]] std::optional<std::string> maskSecretData(Value &merged, Value &live);
 

@@ -10,7 +10,8 @@
 namespace ds::compare {
 
 // The ownerReferences and RBAC-subject indexes kube-compare builds after
-// loading (spec d.5): ids of objects that other objects refer to.
+// loading ("matched by reference only"; tst_correlation, tst_summaryrules): ids of objects
+// that other objects refer to.
 struct ReferenceIndexes
 {
     explicit ReferenceIndexes(const std::vector<input::ClusterObject> &objects);

@@ -13,7 +13,7 @@ namespace ds::compare {
 
 class GroupCorrelator;
 
-// One entry of a user overrides file (`-p`, spec e.14).
+// One entry of a user overrides file (`-p`, kube-compare's useroverride.go; tst_diffconfig).
 struct UserOverride
 {
     std::string name;

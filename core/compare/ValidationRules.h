@@ -10,7 +10,7 @@
 namespace ds::compare {
 
 // The summary's validation issues from the per-template match counts, with the
-// v1 Required/Optional and v2 group rules (spec f). numMissing receives the
+// v1 Required/Optional and v2 group rules (tst_summaryrules). numMissing receives the
 // count kube-compare prints as "CRs in reference missing from the cluster".
 report::ValidationIssues validationIssues(const ref::Reference &reference,
                                           const std::map<std::string, int> &matchCounts, int &numMissing);

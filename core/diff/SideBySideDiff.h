@@ -41,6 +41,7 @@ struct SideBySideRow {
     // Characters that differ from the other side; only Changed rows have them.
     QList<TextRange> leftHighlights;
     QList<TextRange> rightHighlights;
+    bool operator==(const SideBySideRow &other) const = default;
 };
 
 // Rows [firstRow, firstRow + rowCount) of a SideBySideDiff.

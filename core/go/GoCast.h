@@ -5,8 +5,8 @@
 
 #include <cstdint>
 
-// spf13/cast v1.7.0 conversions as sprig uses them (sprig-helm-functions.md
-// §2.3). Failures never throw: sprig discards cast's errors, so they become 0.
+// spf13/cast v1.7.0 conversions as sprig uses them (int64, add, max, floor...; tst_math).
+// Failures never throw: sprig discards cast's errors, so they become 0.
 namespace ds::go::cast {
 
 // Go's int64(f) on amd64: truncation toward zero; NaN, ±Inf and values outside

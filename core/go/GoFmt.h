@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-// Go's fmt printing of template values (go-template.md §7): GoFmt.cpp
+// Go's fmt printing of template values (actions, %v, printf; tst_gofmt): GoFmt.cpp
 // (print.go) and GoFmtFormat.cpp (format.go). %T and reflect's kinds are in
 // GoTypes.h, strconv's quoting in GoStrconv.h.
 // Arguments are Go interface{} values: Missing and Null both mean nil.

@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-// Go's time package as far as templates reach it (sprig-helm-functions.md §10):
+// Go's time package as far as templates reach it (sprig's date functions; tst_gotime):
 // time.Time (GoTime.cpp: time.go; GoTimeFormat.cpp: format.go), time.Duration
 // (GoDuration.cpp) and time.Location (GoLocation). Template values wrap these
 // (template/functions/TimeObjects).

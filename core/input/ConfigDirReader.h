@@ -9,7 +9,7 @@
 
 namespace ds::input {
 
-// Reads the layout `oc extract` and Hive's ConfigDir produce (spec inputs.md §5):
+// Reads the layout `oc extract` and Hive's ConfigDir produce (tst_configdir):
 //   <dir>/hiveconfig/config.yaml, other *.yaml files  → CRs as they are
 //   <dir>/secrets/<name>/<key>    (or secret/)        → Secret <name>, data[key] = base64(bytes)
 //   <dir>/configmaps/<name>/<key> (or configmap/)     → ConfigMap <name>, data or binaryData

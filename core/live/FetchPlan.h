@@ -24,7 +24,7 @@ struct ListJob
 };
 
 // Which lists to run for a reference, following kube-compare's live mode
-// (spec a.2): every group/version the cluster serves for each template kind
+// (tst_kubeconfig): every group/version the cluster serves for each template kind
 // (bare Kind for the core group, resolved like kubectl to the first group
 // serving it), its two warnings and its "no supported kinds" error.
 // Beyond kube-compare: lists are narrowed to the namespaces and names that

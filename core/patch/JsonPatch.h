@@ -14,7 +14,7 @@ namespace ds::patch {
 
 // An RFC 6902 JSON Patch with the semantics and error texts of the root
 // package of github.com/evanphx/json-patch v5.9.11+incompatible (the v4 code
-// line kube-compare imports for `rfc6902` user overrides, spec §e step 4).
+// line kube-compare imports for `rfc6902` user overrides; tst_patch).
 //
 // Faithful to the library rather than to the RFC where they differ:
 // - "replace" of a missing object member adds it; "replace" of the whole

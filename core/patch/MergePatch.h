@@ -9,8 +9,8 @@
 
 // JSON merge patches (RFC 7386) as kube-compare gets them from its vendored
 // github.com/evanphx/json-patch v5.9.11+incompatible, i.e. the package's root
-// (v4 code line): template merging (behaviour spec §e step 3), `mergepatch`
-// user overrides (step 4) and `-o generate-patches` (step 10).
+// (v4 code line): `ignore-unspecified-fields` template merging, `mergepatch`
+// user overrides and `-o generate-patches` (tst_patch).
 namespace ds::patch {
 
 // A patched document, or the text of the Go error that stopped it.

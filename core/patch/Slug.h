@@ -8,7 +8,7 @@ namespace ds::patch {
 
 // github.com/gosimple/slug v1.15.0 slug.Make(s) with its defaults (language
 // "en", Lowercase, MaxLength 0, no custom substitutions), which kube-compare
-// uses for the diff file names (behaviour spec §e step 7):
+// uses for the diff file names, MERGED-*/<slug> and LIVE-*/<slug> (tst_patch):
 // 1. strings.TrimSpace;
 // 2. rune substitution: & → "and", @ → "at", the quotes " ' U+2019 dropped,
 //    U+2012..U+2015 (figure dash .. horizontal bar) → "-";

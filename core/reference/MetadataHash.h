@@ -7,7 +7,7 @@
 
 namespace ds::ref {
 
-// kube-compare's MetadataHash (spec a.7): SHA-256 over the processed reference
+// kube-compare's MetadataHash (`conformance` realhash cases): SHA-256 over the processed reference
 // serialised with sigs.k8s.io/yaml, followed by Go's canonical re-printing
 // (Node.String) of every top-level node of each template's main parse tree.
 std::string metadataHash(const Reference &reference);

@@ -114,7 +114,7 @@ struct Reference
     std::vector<std::string> files() const;
 };
 
-// The built-in omission list "cluster-compare-built-in" (spec e.13), in order.
+// The built-in omission list "cluster-compare-built-in" (tst_referenceloader), in order.
 const std::vector<std::string> &builtInOmitPaths();
 constexpr const char *kBuiltInOmitRef = "cluster-compare-built-in";
 

@@ -23,7 +23,7 @@ struct LoadResult
 };
 
 // Loads a kube-compare reference (metadata.yaml v1 or v2 plus templates) with
-// kube-compare's decoding, validation and error texts (spec b.1–b.4, c).
+// kube-compare's strict decoding, validation and error texts (tst_referenceloader).
 class ReferenceLoader
 {
 public:

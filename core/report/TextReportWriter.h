@@ -7,7 +7,7 @@
 
 namespace ds::report {
 
-// kube-compare's text report (spec a.6), byte for byte: the blocks of CRs with a
+// kube-compare's text report (output.go; `conformance`), byte for byte: the blocks of CRs with a
 // diff (or a patch, or every CR with `verbose`) sorted by template+CR name,
 // separated by 34 asterisks, then the Summary.
 std::string writeText(const ComparisonReport &report, bool verbose);

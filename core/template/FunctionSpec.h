@@ -14,7 +14,7 @@
 namespace ds::tmpl {
 
 // The Go parameter types template functions declare. The executor converts every
-// argument to the declared type with text/template's rules (go-template.md §5.2)
+// argument to the declared type with text/template's evalArg rules (tst_templatevectors)
 // before the function runs, so an implementation receives:
 //   Any         any Value (nil/missing arrive as Value::null())
 //   String      a String Value

@@ -14,7 +14,7 @@ namespace ds::tmpl {
 // reflect.Value; `boxed` means the static type is interface{} (a value read out
 // of a []interface{} or map[string]interface{}). A boxed Null is Go's "nil
 // interface inside an interface", which behaves differently from missing
-// (go-template.md §2.1).
+// (e.g. the error when passed as a string argument; tst_templatevectors).
 struct RValue
 {
     Value v;

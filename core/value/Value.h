@@ -22,7 +22,7 @@ using ValueList = std::vector<Value>;
 // dozen levels, recursion stays far from the stack's end even under sanitizers.
 inline constexpr std::size_t kMaxNestingDepth = 1000;
 
-// Kubernetes unstructured data with Go's dynamic types (go-template.md §2).
+// Kubernetes unstructured data with Go's dynamic types (int vs int64 vs float64, nil vs missing; tst_value).
 //
 // Scalars are stored inline; strings, lists, maps and opaque Go objects are
 // shared. Lists and maps have *reference* semantics like Go maps and slices:

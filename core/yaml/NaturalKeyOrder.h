@@ -5,7 +5,7 @@
 
 namespace ds::yaml {
 
-// yaml.v2's map key order ("natural" order, yaml-canonical.md §3.1): letters by
+// yaml.v2's map key order ("natural" order, tst_naturalkeyorder): letters by
 // code point, non-letters before letters, digit runs compared numerically.
 bool naturalKeyLess(std::string_view a, std::string_view b);
 

@@ -10,7 +10,7 @@
 
 namespace ds::yaml {
 
-// How numbers end up after the YAML→JSON→Go round trip (yaml-canonical.md §1).
+// How numbers end up after sigs.k8s.io/yaml's YAML→JSON→Go round trip (tst_yamlreader).
 enum class NumberTyping {
     Kubernetes, // cluster side: integers that fit → int64, everything else float64
     Float64,    // reference side: json.Unmarshal into interface{} → all float64

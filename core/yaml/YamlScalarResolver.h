@@ -7,7 +7,7 @@
 
 namespace ds::yaml {
 
-// What yaml.v2 (YAML 1.1) makes of a scalar (yaml-canonical.md §2).
+// What yaml.v2 (YAML 1.1) makes of a scalar: yes/on bools, 0x1F, 012, .inf... (tst_yamlreader).
 struct ResolvedScalar
 {
     enum class Kind { Null, Bool, Int, Uint, Float, String, Merge };

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-// How a scalar becomes a Value on the way YAML → JSON → Go (yaml-canonical.md §1-2).
+// How a scalar becomes a Value on the way YAML → JSON → Go (yaml.v2 typing; tst_yamlreader).
 // Shared by the yaml-cpp reader and the fast reader so that both decide alike.
 
 #include "YamlReader.h"

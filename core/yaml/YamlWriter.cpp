@@ -31,7 +31,7 @@ struct Scalar
 // ---- JSON round trip of scalars ----------------------------------------------------------
 
 // Characters that survive encoding/json unescaped but make the YAML reader of the
-// round trip fail (yaml-canonical.md §3.3 item 4).
+// round trip fail: yaml.v2's "control characters are not allowed" (tst_yamlcanonical).
 void rejectControlCharacters(const std::string &s)
 {
     for (std::size_t i = 0; i < s.size();) {
@@ -85,7 +85,7 @@ std::string jsonString(const std::string &raw)
     return foldNextLine(s);
 }
 
-// A float64 after encoding/json and yaml.v2's re-read (yaml-canonical.md §4).
+// A float64 after encoding/json and yaml.v2's re-read (`1.2345675e+06`; tst_yamlcanonical).
 std::string jsonFloatText(double f)
 {
     if (!std::isfinite(f))

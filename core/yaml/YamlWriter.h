@@ -15,7 +15,7 @@ struct WriteResult
     bool ok() const { return !error.has_value(); }
 };
 
-// sigs.k8s.io/yaml.Marshal byte for byte (yaml-canonical.md §1.4, §3, §4):
+// sigs.k8s.io/yaml.Marshal, kubectl diff's printer, byte for byte (tst_yamlcanonical):
 // the value goes through encoding/json and yaml.v2 (keys in natural order,
 // sequences not indented under their key, strings quoted only where YAML 1.1
 // would re-type them, folding at 80 columns, literal blocks for multi-line text).

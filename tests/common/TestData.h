@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "TestPrinters.h"
+
 #include <QJsonArray>
 #include <QList>
 #include <QString>

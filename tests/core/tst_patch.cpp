@@ -624,7 +624,7 @@ void tst_Patch::userOverrides()
     if (templateName == QLatin1String("namespace-no-patch.yaml"))
         expected = withMetadata(expected, "annotations", "somethingelse", Value(true));
     QCOMPARE(dump(r.value), dump(expected));
-    QVERIFY(r.value.deepEquals(expected));
+    QCOMPARE(r.value, expected);
 }
 
 void tst_Patch::generatedOverride()

@@ -7,7 +7,7 @@
 #include <vector>
 
 // Ports of the Go string algorithms behind Sprig's string functions
-// (sprig-helm-functions.md §3). Go strings are byte strings: invalid UTF-8
+// (tst_stringfunctions). Go strings are byte strings: invalid UTF-8
 // decodes as U+FFFD of width 1 wherever Go ranges over runes, and the byte-wise
 // goutils functions keep their quirks (Latin-1 re-encoding of bytes).
 namespace ds::tmpl {

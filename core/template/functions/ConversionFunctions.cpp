@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Serialisation functions (sprig-helm-functions.md §4): kube-compare's toYaml,
+// Serialisation functions (funcmap.go; tst_templatevectors): kube-compare's toYaml,
 // toJson, fromYaml, fromJson and friends, and Sprig's JSON variants.
 #include "FunctionGroups.h"
 #include "TomlEncoder.h"

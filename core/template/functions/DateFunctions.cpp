@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Sprig's date functions (sprig-helm-functions.md §10), with sprig's exact type
+// Sprig's date functions (tst_gotime), with sprig's exact type
 // switches: which argument types are a date, and which silently mean "now".
 #include "FunctionGroups.h"
 #include "TimeObjects.h"

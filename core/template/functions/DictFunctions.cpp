@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Sprig dictionary functions (sprig-helm-functions.md §6). Maps are shared:
+// Sprig dictionary functions (tst_templatevectors). Maps are shared:
 // set/unset/merge mutate their first argument, including the template data.
 #include "FunctionGroups.h"
 #include "SprigValues.h"
@@ -29,7 +29,7 @@ std::string conversionPanic(const Value &v, const char *target)
     return "interface conversion: interface {} is " + type + ", not " + target;
 }
 
-// dario.cat/mergo v1.0.1 on map[string]interface{} (the table in §6).
+// dario.cat/mergo v1.0.1 on map[string]interface{}, as sprig's merge/mergeOverwrite use it.
 void mergeInto(Value &dst, const Value &src, bool overwrite)
 {
     for (const auto &[key, sv] : src.map()) {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Sprig's encoding and crypto functions (sprig-helm-functions.md §11): Go's
+// Sprig's encoding and crypto functions (tst_encoding): Go's
 // encoding/base64 and base32 with their exact error offsets, digests, bcrypt,
 // the Master Password algorithm, AES-256-CBC and sprig's key/certificate helpers.
 #include "Certificate.h"

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Sprig defaults and flow control (sprig-helm-functions.md §12) and reflection (§13).
+// Sprig defaults and flow control (default, empty, ternary...) and reflection (typeOf, kindIs...),
+// pinned by tst_templatevectors.
 #include "FunctionGroups.h"
 #include "SprigValues.h"
 #include "template/FunctionError.h"

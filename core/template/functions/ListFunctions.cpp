@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Sprig list functions (sprig-helm-functions.md §5). They accept any slice and
+// Sprig list functions (tst_templatevectors). They accept any slice and
 // return new []interface{} values; bad input is a Go panic text.
 #include "FunctionGroups.h"
 #include "go/GoCast.h"

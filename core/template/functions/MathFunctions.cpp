@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// Sprig's math functions (sprig-helm-functions.md §7) and the number conversions
-// atoi/int/int64/float64/toDecimal (§4), on top of spf13/cast and shopspring/decimal
+// Sprig's math functions and the number conversions atoi/int/int64/float64/toDecimal
+// (tst_math), on top of spf13/cast and shopspring/decimal
 // semantics (GoCast, go::Decimal).
 #include "template/functions/FunctionGroups.h"
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Sprig's path and URL functions (sprig-helm-functions.md §14): Go's path,
+// Sprig's path and URL functions (tst_templatevectors): Go's path,
 // path/filepath (Linux, identical to path) and net/url (Go 1.24) semantics.
 #include "FunctionGroups.h"
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Sprig's regular expression functions (sprig-helm-functions.md §8).
+// Sprig's regular expression functions, on a port of Go's regexp (tst_goregexp).
 #include "FunctionGroups.h"
 
 #include "template/FunctionError.h"

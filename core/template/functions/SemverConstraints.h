@@ -10,7 +10,7 @@
 
 namespace ds::tmpl {
 
-// Masterminds/semver v3.3.0 Constraints (sprig-helm-functions.md §9): OR groups
+// Masterminds/semver v3.3.0 Constraints (semverCompare; tst_semver): OR groups
 // separated by `||`, each an AND list of comparisons separated by spaces and/or
 // commas; `A - B` hyphen ranges; wildcards x X * and omitted parts.
 class SemverConstraints

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// sprig's semver and semverCompare (sprig-helm-functions.md §9).
+// sprig's semver and semverCompare (tst_semver).
 #include "FunctionGroups.h"
 #include "SemverConstraints.h"
 #include "SemverVersion.h"

@@ -10,7 +10,7 @@
 
 namespace ds::tmpl {
 
-// A Masterminds/semver v3.3.0 Version (sprig-helm-functions.md §9).
+// A Masterminds/semver v3.3.0 Version (tst_semver).
 //
 // Go has two flavours that templates can tell apart: `semver` returns a
 // *semver.Version, while IncMajor/IncMinor/IncPatch/SetPrerelease/SetMetadata

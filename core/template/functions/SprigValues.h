@@ -8,7 +8,7 @@
 // Value semantics shared by the Sprig function groups.
 namespace ds::tmpl::sprig {
 
-// sprig's empty(): nil, false, zero numbers, empty strings/collections (§2.4).
+// sprig's empty(): nil, false, zero numbers, empty strings/collections (default, coalesce...).
 bool isEmpty(const Value &v);
 // reflect.DeepEqual of interface{} values (nil equals nil; types must match).
 bool deepEqual(const Value &a, const Value &b);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Sprig's string functions (sprig-helm-functions.md §3).
+// Sprig's string functions (tst_stringfunctions).
 #include "CaseConversion.h"
 #include "FunctionGroups.h"
 
