@@ -40,8 +40,9 @@ void SessionStatusBar::updateSummary()
         return;
     }
     if (!snapshot->report) {
-        m_summary->setText(tr("Reference loaded: %n template(s). Open cluster data to compare.", nullptr,
-                              int(snapshot->reference->templates.size())));
+        const int n = int(snapshot->reference->templates.size());
+        m_summary->setText(n == 1 ? tr("Reference loaded: 1 template. Open cluster data to compare.")
+                                  : tr("Reference loaded: %1 templates. Open cluster data to compare.").arg(n));
         return;
     }
     const report::ReportCounts &n = snapshot->lookup().counts();
@@ -53,8 +54,10 @@ void SessionStatusBar::updateSummary()
                        .arg(n.unmatched)
                        .arg(n.failed)
                        .arg(n.patched);
-    if (n.foundByReference > 0)
-        text += tr(" · %n template(s) found by reference only", nullptr, int(n.foundByReference));
+    if (n.foundByReference == 1)
+        text += tr(" · 1 template found by reference only");
+    else if (n.foundByReference > 1)
+        text += tr(" · %1 templates found by reference only").arg(n.foundByReference);
     m_summary->setText(text);
 }
 
