@@ -6,6 +6,9 @@
 #include "KlogLog.h"
 #include "pipeline/ComparisonRun.h"
 #include "report/ReportWriters.h"
+#include "review/FixPlan.h"
+#include "review/FixVerifier.h"
+#include "review/ReviewDecisions.h"
 #include "template/FunctionRegistry.h"
 
 #include <QFileInfo>
@@ -53,9 +56,15 @@ FlagParser makeFlags()
     f.add("namespace", 0, K::String,
           "Namespace of the Secrets and ConfigMaps read from a ConfigDir (default: the HiveConfig's "
           "targetNamespace, else hive)");
-    f.add("output", 'o', K::String, "Output format. One of: (json, yaml, generate-patches, junit, html)");
+    f.add("output", 'o', K::String,
+          "Output format. One of: (json, yaml, generate-patches, junit, html, fixes, fixes-script). fixes: per "
+          "drifted CR the patch that brings the cluster back to the reference (and manifests of missing CRs) as "
+          "YAML documents; fixes-script: the same as kubectl commands");
     f.add("override-reason", 0, K::String, "Reason for generating the override");
     f.add("overrides", 'p', K::String, "Path to user overrides");
+    f.add("review", 0, K::String,
+          "With -o html: the review file of the window (docs/review-file.md); the report shows its marks, notes "
+          "and the fixes of CRs marked to fix");
     f.add("recursive", 'R', K::Bool,
           "Process the directory used in -f, --filename recursively. Useful when you want to manage related "
           "manifests organized within the same directory.");
@@ -217,6 +226,25 @@ void checkBeforeReading(const FlagParser &flags, std::ostream &err)
     }
 }
 
+// The HTML report's header names the files the comparison used; a review file
+// adds its decisions.
+report::HtmlOptions htmlOptions(const FlagParser &flags, const pipeline::ComparisonRun &run, std::ostream &err)
+{
+    report::HtmlOptions html;
+    html.manualCorrelations = run.manualCorrelations();
+    html.version = DRIFTSCOPE_VERSION_STRING;
+    html.diffConfigPath = flags.stringValue("diff-config");
+    html.overridesPath = flags.stringValue("overrides");
+    html.reviewPath = flags.stringValue("review");
+    if (!html.reviewPath.empty()) {
+        const review::ReviewFile::LoadResult review = review::ReviewFile::load(html.reviewPath);
+        if (!review.ok())
+            fatal(err, *review.error);
+        html.decisions = review::htmlDecisions(*run.report(), *run.reference(), review.file);
+    }
+    return html;
+}
+
 int compare(const FlagParser &flags, std::ostream &out, std::ostream &err)
 {
     const std::string output = flags.stringValue("output");
@@ -236,6 +264,7 @@ int compare(const FlagParser &flags, std::ostream &out, std::ostream &err)
     if (flags.isSet("diff-config"))
         request.diffConfigPath = flags.stringValue("diff-config");
     request.options = compareOptions(flags);
+    request.keepObjects = output == "fixes" || output == "fixes-script"; // fixes are proven on the CRs read
 
     KlogLog log(err, request.options.verbose ? 1 : 0);
     pipeline::ComparisonRun run(std::move(request), log);
@@ -248,12 +277,17 @@ int compare(const FlagParser &flags, std::ostream &out, std::ostream &err)
             fatal(err, *error);
 
     const report::ComparisonReport &compared = *run.report();
-    report::WriteOptions writeOptions;
-    writeOptions.format = output;
-    writeOptions.verbose = run.request().options.verbose;
-    writeOptions.html.manualCorrelations = run.manualCorrelations();
-    writeOptions.html.version = DRIFTSCOPE_VERSION_STRING;
-    out << report::writeReport(compared, *run.reference(), writeOptions);
+    if (output == "fixes" || output == "fixes-script") {
+        std::vector<review::Fix> fixes = review::planFixes(compared, *run.reference());
+        review::verifyFixes(fixes, run.reference(), *run.objects(), run.request().options, run.request().overrides);
+        out << (output == "fixes" ? review::fixesYaml(fixes) : review::fixesScript(fixes));
+    } else {
+        report::WriteOptions writeOptions;
+        writeOptions.format = output;
+        writeOptions.verbose = run.request().options.verbose;
+        writeOptions.html = htmlOptions(flags, run, err);
+        out << report::writeReport(compared, *run.reference(), writeOptions);
+    }
     out.flush();
     // With --keep-going an input can be incomplete (a kind the cluster refused):
     // the report is written, and the exit code says something went wrong.

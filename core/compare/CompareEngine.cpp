@@ -349,6 +349,12 @@ CompareEngine::Outcome CompareEngine::evaluate(input::ClusterObject &cr, Evaluat
     result.clusterYaml = best->clusterYaml;
     result.score = best->score;
     result.manualCorrelation = manual;
+    result.apiVersion = input::stringField(cr.object, {"apiVersion"});
+    result.kind = input::stringField(cr.object, {"kind"});
+    result.ns = input::stringField(cr.object, {"metadata", "namespace"});
+    result.name = input::stringField(cr.object, {"metadata", "name"});
+    if (result.hasDiff())
+        result.acceptPatch = UserOverrides::acceptPatch(best->finalReference, best->live).value_or(std::string());
     const auto &generateFor = m_options.generateOverrideFor;
     if (std::find(generateFor.begin(), generateFor.end(), t.path) != generateFor.end()) {
         std::string error;

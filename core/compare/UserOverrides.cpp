@@ -192,16 +192,9 @@ std::optional<UserOverride> UserOverrides::generate(const Value &finalReference,
                                                     const std::string &templatePath, const std::string &reason,
                                                     std::string &error)
 {
-    const patch::PatchResult p = patch::MergePatch::create(finalReference, live);
-    if (!p.ok()) {
-        error = "failed to create patch: " + *p.error;
+    std::optional<std::string> text = acceptPatch(finalReference, live, &error);
+    if (!text)
         return std::nullopt;
-    }
-    const json::WriteResult text = json::write(p.value);
-    if (!text.ok()) {
-        error = "failed to create patch: " + *text.error;
-        return std::nullopt;
-    }
     auto str = [&](std::initializer_list<std::string_view> path) {
         const Value v = live.at(path);
         return v.isString() ? v.str() : std::string();
@@ -212,9 +205,41 @@ std::optional<UserOverride> UserOverrides::generate(const Value &finalReference,
     o.kind = str({"kind"});
     o.ns = str({"metadata", "namespace"});
     o.type = "mergepatch";
-    o.patch = text.text;
+    o.patch = std::move(*text);
     o.reason = reason;
     o.templatePath = templatePath;
+    return o;
+}
+
+std::optional<std::string> UserOverrides::acceptPatch(const Value &finalReference, const Value &live,
+                                                      std::string *error)
+{
+    const patch::PatchResult p = patch::MergePatch::create(finalReference, live);
+    if (!p.ok()) {
+        if (error)
+            *error = "failed to create patch: " + *p.error;
+        return std::nullopt;
+    }
+    json::WriteResult text = json::write(p.value);
+    if (!text.ok()) {
+        if (error)
+            *error = "failed to create patch: " + *text.error;
+        return std::nullopt;
+    }
+    return std::move(text.text);
+}
+
+UserOverride UserOverrides::accepting(const report::CrResult &result, const std::string &reason)
+{
+    UserOverride o;
+    o.name = result.name;
+    o.apiVersion = result.apiVersion;
+    o.kind = result.kind;
+    o.ns = result.ns;
+    o.type = "mergepatch";
+    o.patch = result.acceptPatch;
+    o.reason = reason;
+    o.templatePath = result.correlatedTemplate;
     return o;
 }
 

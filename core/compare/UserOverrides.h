@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "report/ComparisonReport.h"
 #include "template/FunctionSpec.h"
 #include "value/Value.h"
 
@@ -60,6 +61,12 @@ public:
     static std::optional<UserOverride> generate(const Value &finalReference, const Value &live,
                                                 const std::string &templatePath, const std::string &reason,
                                                 std::string &error);
+    // Its patch alone (the JSON text), or nullopt when it cannot be made.
+    static std::optional<std::string> acceptPatch(const Value &finalReference, const Value &live,
+                                                  std::string *error = nullptr);
+    // The same override for a compared CR, from what its result recorded
+    // (CrResult::acceptPatch and identity): the window's Accept Differences.
+    static UserOverride accepting(const report::CrResult &result, const std::string &reason);
 
     // The YAML list kube-compare prints for -o generate-patches ("null" when empty).
     static std::string toYaml(const std::vector<UserOverride> &overrides);

@@ -2,9 +2,11 @@
 #pragma once
 
 #include "compare/CompareOptions.h"
+#include "compare/UserOverrides.h"
 #include "input/FileInputSource.h"
 #include "live/LiveInputSource.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -48,8 +50,11 @@ struct ComparisonRequest
     ClusterDataSource clusterData;
     // -c: manual correlations read from this file replace options.manualCorrelations.
     std::optional<std::string> diffConfigPath;
-    // options.overridesPath (-p) is read and applied as user overrides.
+    // options.overridesPath (-p) is read and applied as user overrides, unless
+    // `overrides` holds them already (the window's, with unsaved edits); the
+    // path still names them in reports ("Patched with …").
     compare::CompareOptions options;
+    std::shared_ptr<const compare::UserOverrides> overrides;
 
     // The window keeps what it read to show it and compare again: objects()
     // then holds every CR once (the first of an id wins, as in the engine) and

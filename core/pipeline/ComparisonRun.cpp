@@ -128,19 +128,20 @@ std::optional<std::string> ComparisonRun::prepareEngine()
 {
     if (!m_reference)
         return std::nullopt;
-    std::shared_ptr<const compare::UserOverrides> overrides;
+    std::shared_ptr<const compare::UserOverrides> overrides = m_request.overrides;
     const auto makeEngine = [&] {
         m_engine = std::make_unique<compare::CompareEngine>(m_reference, m_request.options, m_log);
         if (overrides)
             m_engine->setOverrides(overrides);
     };
     makeEngine();
-    if (!m_request.options.overridesPath.empty()) {
+    if (!overrides && !m_request.options.overridesPath.empty()) {
         auto loaded = compare::UserOverrides::load(m_request.options.overridesPath);
         if (!loaded.ok())
             return loaded.error;
         overrides = std::move(loaded.overrides);
         m_engine->setOverrides(overrides);
+        m_request.overrides = overrides; // what the run compared with, for later steps (fix verification)
     }
     auto error = m_engine->prepare();
     if (!error || !m_request.compareWithoutBrokenPairs)

@@ -60,6 +60,14 @@ struct CrResult
     int score = 0;
     bool manualCorrelation = false;
     std::vector<CandidateResult> candidates;
+    // The CR's identity as written in it (an override names these).
+    std::string apiVersion;
+    std::string kind;
+    std::string ns;
+    std::string name;
+    // With drift: the merge patch (JSON) that makes the reference accept the
+    // CR as it is — what `-o generate-patches --generate-override-for` records.
+    std::string acceptPatch;
     bool hasDiff() const { return score > 0; }
 };
 

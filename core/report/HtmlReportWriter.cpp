@@ -246,6 +246,13 @@ void HtmlReportWriter::header()
     m_out += "<dt>Input<dd>" + (m_options.inputDescription.empty() ? std::string("<span class=none>unknown</span>")
                                                                  : "<code>" + esc(m_options.inputDescription) + "</code>")
         + "\n";
+    const auto file = [&](const char *label, const std::string &path) {
+        if (!path.empty())
+            m_out += std::string("<dt>") + label + "<dd><code>" + esc(path) + "</code>\n";
+    };
+    file("Diff config", m_options.diffConfigPath);
+    file("Overrides", m_options.overridesPath);
+    file("Review", m_options.reviewPath);
     m_out += "<dt>Generated<dd>" + esc(m_options.generatedAt) + " by Driftscope " + esc(m_options.version) + "\n</dl>\n";
     contents();
     m_out += "</header>\n";
@@ -302,9 +309,21 @@ void HtmlReportWriter::summary()
         {n.patched, "Patched CRs", "diffs", "patched", "overrides applied"},
         {n.failed, "Render errors", "errors", "error", "not compared"},
     };
+    std::vector<Card> all(std::begin(cards), std::end(cards));
+    if (!m_options.reviewPath.empty() || !m_options.decisions.empty()) {
+        std::size_t toFix = 0;
+        std::size_t reviewed = 0;
+        for (const std::size_t i : m_drifted)
+            if (const auto it = m_options.decisions.find(m_report.diffs[i].crName); it != m_options.decisions.end())
+                ++(it->second.toFix ? toFix : reviewed);
+        all.push_back({n.patched, "Accepted (overrides)", "diffs", "patched", "accepted with a reason"});
+        all.push_back({toFix, "To fix", "diffs", "drift", "fixes below"});
+        all.push_back({reviewed, "Reviewed", "diffs", "neutral", "reviewed"});
+        all.push_back({m_drifted.size() - toFix - reviewed, "Drift not reviewed", "diffs", "drift", "to review"});
+    }
     sectionStart("summary", "Summary", false);
     m_out += "<ul class=cards>\n";
-    for (const Card &c : cards) {
+    for (const Card &c : all) {
         const bool neutral = std::string_view(c.badState) == "neutral";
         const std::string state = c.count == 0 && !neutral ? "clean" : c.badState;
         const std::string status = c.count == 0 && !neutral ? "none" : c.badText;
@@ -414,6 +433,7 @@ void HtmlReportWriter::driftedCr(std::size_t index)
     }
     if (r.manualCorrelation)
         m_out += "<p class=note>Correlated manually with this template.</p>\n";
+    decision(r);
     if (!r.source.empty())
         m_out += "<p class=\"note mu\">Source: <code>" + esc(r.source) + "</code></p>\n";
     const diff::SideBySideDiff diff = diff::SideBySideDiff::fromUtf8(r.referenceYaml, r.clusterYaml);
@@ -423,6 +443,26 @@ void HtmlReportWriter::driftedCr(std::size_t index)
     else // e.g. an external diff program reported what a line diff does not show
         m_out += "<pre>\n" + esc(r.diffOutput) + "</pre>\n";
     m_out += "</div></details>\n";
+}
+
+// Classes the page already styles, so a report without decisions keeps its bytes.
+void HtmlReportWriter::decision(const CrResult &result)
+{
+    const auto it = m_options.decisions.find(result.crName);
+    if (it == m_options.decisions.end())
+        return;
+    const HtmlDecision &d = it->second;
+    m_out += std::string("<p class=note><span class=\"b s-") + (d.toFix ? "drift" : "neutral") + "\">"
+        + (d.toFix ? "To fix" : "Reviewed") + "</span>";
+    if (d.outdated)
+        m_out += " <span class=mu>(marked for an earlier drift of this CR)</span>";
+    if (!d.note.empty())
+        m_out += " " + esc(d.note);
+    m_out += "</p>\n";
+    if (!d.fixCommand.empty())
+        m_out += "<pre>\n" + esc(d.fixCommand) + "\n</pre>\n";
+    if (!d.fixNote.empty())
+        m_out += "<p class=note>" + esc(d.fixNote) + "</p>\n";
 }
 
 void HtmlReportWriter::matched()

@@ -7,11 +7,23 @@
 #include "TemplateStatus.h"
 #include "reference/Reference.h"
 
+#include <map>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
 namespace ds::report {
+
+// What a review decided about one drifted CR (review/ReviewFile, review/FixPlan):
+// the HTML report shows it with the CR's diff.
+struct HtmlDecision
+{
+    bool toFix = false;      // else reviewed, nothing to do
+    std::string note;
+    bool outdated = false;   // made for an earlier drift of the CR
+    std::string fixCommand;  // the change that reconciles the cluster (toFix)
+    std::string fixNote;     // what the fix leaves to a person
+};
 
 // What the HTML report says about where it came from. Empty fields get defaults.
 struct HtmlOptions
@@ -24,6 +36,12 @@ struct HtmlOptions
     // ones, or the CLI's diff config. Marks failed CRs pinned to a template.
     ManualCorrelationMap manualCorrelations;
     int contextLines = 3; // unchanged lines shown around each change; < 0 folds nothing
+    // The decisions of a finished review: the files they came from (named in
+    // the header) and, by CR id, what the review said (the summary counts them).
+    std::string diffConfigPath;
+    std::string overridesPath;
+    std::string reviewPath;
+    std::map<std::string, HtmlDecision> decisions;
 };
 
 // One self-contained HTML page (inline CSS and a small script, no external
@@ -52,6 +70,7 @@ private:
     void templateItem(std::size_t index);
     void drifted();
     void driftedCr(std::size_t index);
+    void decision(const CrResult &result);
     void matched();
     void missing();
     void unmatched();

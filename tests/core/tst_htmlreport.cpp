@@ -469,7 +469,7 @@ void tst_HtmlReport::selfContained()
 void tst_HtmlReport::cliHelpMentionsHtml()
 {
     const CliRun run = runCli({"-h"});
-    QVERIFY(run.out.find("generate-patches, junit, html)") != std::string::npos);
+    QVERIFY(run.out.find("generate-patches, junit, html, fixes, fixes-script)") != std::string::npos);
     QVERIFY(run.out.find("-o html > report.html") != std::string::npos);
 }
 

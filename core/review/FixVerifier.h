@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "FixPlan.h"
+#include "compare/CompareOptions.h"
+#include "compare/UserOverrides.h"
+#include "input/ClusterObject.h"
+
+#include <memory>
+#include <vector>
+
+namespace ds::review {
+
+// Proves each patch before anyone runs it: applies it to a copy of the CR (the
+// same RFC 7386 / RFC 6902 code the engine uses for overrides), compares the
+// copy again with the same reference, correlations and overrides (and the CRs
+// lookups can see), and takes out of the fix every field that still differs —
+// a template that computes a value from the CR's own fields (a version check,
+// a validation message) expects something no fixed value satisfies. Those
+// fields are named in the note; a fix left with nothing becomes Type::None.
+void verifyFixes(std::vector<Fix> &fixes, std::shared_ptr<const ref::Reference> reference,
+                 const std::vector<input::ClusterObject> &objects, const compare::CompareOptions &options,
+                 std::shared_ptr<const compare::UserOverrides> overrides = nullptr);
+
+} // namespace ds::review
