@@ -31,6 +31,13 @@ if apt-cache show libkf6syntaxhighlighting-dev >/dev/null 2>&1; then
     packages+=(libkf6syntaxhighlighting-dev)
 fi
 
+# kubectl applies exported fixes offline in tst_fixes (`kubectl patch --local`).
+# Debian's kubernetes-client provides it; a kubectl already on the PATH (Google's
+# or upstream's package, which conflict with it) does the same job.
+if ! command -v kubectl >/dev/null; then
+    packages+=(kubernetes-client)
+fi
+
 export DEBIAN_FRONTEND=noninteractive
 missing=()
 for p in "${packages[@]}"; do
