@@ -20,6 +20,8 @@ struct StartupFiles
     QString reference;
     QStringList inputs;
     QString diffConfig;
+    QString overrides;
+    QString review;
     std::optional<ClusterTarget> cluster;
 };
 
@@ -40,6 +42,13 @@ StartupFiles parseCommandLine(const QApplication &app)
     const QCommandLineOption diffConfig({QStringLiteral("c"), QStringLiteral("diff-config")},
                                         QApplication::translate("main", "Diff config with manual correlations."),
                                         QStringLiteral("file"));
+    const QCommandLineOption overrides(
+        {QStringLiteral("p"), QStringLiteral("overrides")},
+        QApplication::translate("main", "User overrides, applied as driftscope-cli -p applies them."),
+        QStringLiteral("file"));
+    const QCommandLineOption review(QStringLiteral("review"),
+                                    QApplication::translate("main", "Review marks (docs/review-file.md)."),
+                                    QStringLiteral("file"));
     const QCommandLineOption context(
         QStringLiteral("context"),
         QApplication::translate("main", "Compare the live cluster of this kubeconfig context (instead of -f)."),
@@ -48,9 +57,10 @@ StartupFiles parseCommandLine(const QApplication &app)
         QStringLiteral("kubeconfig"),
         QApplication::translate("main", "Kubeconfig for --context (default: $KUBECONFIG or ~/.kube/config)."),
         QStringLiteral("file"));
-    parser.addOptions({reference, input, diffConfig, context, kubeconfig});
+    parser.addOptions({reference, input, diffConfig, overrides, review, context, kubeconfig});
     parser.process(app);
-    StartupFiles files{parser.value(reference), {}, parser.value(diffConfig), std::nullopt};
+    StartupFiles files{parser.value(reference), {}, parser.value(diffConfig), parser.value(overrides),
+                       parser.value(review), std::nullopt};
     if (parser.isSet(context) || parser.isSet(kubeconfig))
         files.cluster = ClusterTarget{parser.value(kubeconfig), parser.value(context)};
     for (const QString &value : parser.values(input))
@@ -74,6 +84,10 @@ int runDriftscope(int argc, char *argv[])
     window.show();
     if (!files.diffConfig.isEmpty())
         window.openDiffConfig(files.diffConfig);
+    if (!files.overrides.isEmpty())
+        window.openOverrides(files.overrides);
+    if (!files.review.isEmpty())
+        window.openReview(files.review);
     if (!files.reference.isEmpty())
         window.openReference(files.reference);
     if (!files.inputs.isEmpty())

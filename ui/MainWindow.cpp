@@ -3,6 +3,7 @@
 
 #include "diff/SideBySideDiffView.h"
 #include "main/ContextBadge.h"
+#include "main/DocumentFile.h"
 #include "main/FileActions.h"
 #include "main/HelpDialogs.h"
 #include "main/NavigatorPanel.h"
@@ -11,14 +12,19 @@
 #include "main/SelectionController.h"
 #include "main/SessionStatusBar.h"
 #include "main/Theme.h"
+#include "main/WindowDocuments.h"
 #include "models/ClusterObjectModel.h"
 #include "models/ReferenceTreeModel.h"
 #include "models/StatusFilterProxyModel.h"
 #include "models/StatusIcons.h"
 #include "problems/ProblemsModel.h"
+#include "review/OverridesView.h"
+#include "review/ReviewController.h"
 #include "session/ComparisonSession.h"
 #include "session/CorrelationsModel.h"
 #include "session/ManualCorrelations.h"
+#include "session/OverridesDocument.h"
+#include "session/ReviewDocument.h"
 
 #include <QAction>
 #include <QApplication>
@@ -29,6 +35,7 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QMimeData>
 #include <QSettings>
 #include <QSplitter>
@@ -39,6 +46,7 @@
 #include <QUndoStack>
 #include <QVBoxLayout>
 
+
 namespace ds::ui {
 
 MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
@@ -46,19 +54,25 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     setObjectName(QStringLiteral("MainWindow"));
     setAcceptDrops(true);
     m_session = new ComparisonSession(this);
-    m_correlations = new ManualCorrelations(this);
     m_watcher = new ChangeWatcher(this);
     m_recentMenu = new QMenu(tr("Open &Recent"), this);
     m_recent = new RecentFiles(m_recentMenu, this);
-    m_files = new FileActions(this, m_session, m_correlations, m_watcher, m_recent, this);
+    m_documents = new WindowDocuments(this, m_recent, m_watcher, this);
+    m_correlations = m_documents->correlations();
+    m_files = new FileActions(this, m_session, m_documents, m_recent, this);
     createModels();
     createCentralArea();
+    m_review = new ReviewController(
+        this, m_session, m_documents,
+        {m_referencePanel, m_objectPanel, m_objectModel, m_diffView, m_selection}, this);
     createDocks();
     createActions();
     createMenus();
     createToolBar();
+    createContextMenus();
     m_statusBar = new SessionStatusBar(m_session, statusBar(), this);
     connectSession();
+    connectFiles();
     restoreSettings();
     updateTitle();
 }
@@ -91,8 +105,8 @@ void MainWindow::createCentralArea()
     list->setSelectionMode(QAbstractItemView::ExtendedSelection);
     list->setDragEnabled(true);
     list->setDragDropMode(QAbstractItemView::DragOnly);
-    list->setContextMenuPolicy(Qt::CustomContextMenu);
     list->setToolTip(tr("Drag CRs onto a template of the reference to compare them with it"));
+    list->header()->setSectionResizeMode(ClusterObjectModel::ReviewColumn, QHeaderView::ResizeToContents);
 
     m_navigatorSplitter = new QSplitter(Qt::Vertical, this);
     m_navigatorSplitter->setObjectName(QStringLiteral("navigatorSplitter"));
@@ -123,7 +137,6 @@ void MainWindow::createCentralArea()
     connect(m_selection, &SelectionController::message, this, [this](const QString &text) {
         statusBar()->showMessage(text, 3000);
     });
-    connect(list, &QWidget::customContextMenuRequested, this, &MainWindow::showObjectContextMenu);
     connect(m_referenceModel, &ReferenceTreeModel::correlationRequested, m_correlations, &ManualCorrelations::pin);
     connect(m_reloadBar, &ReloadBar::reloadRequested, this, &MainWindow::reloadFromDisk);
 }
@@ -134,11 +147,16 @@ QTableView *MainWindow::createTableDock(const QString &title, const QString &nam
     view->setModel(model);
     view->setSelectionBehavior(QAbstractItemView::SelectRows);
     view->verticalHeader()->hide();
+    addTableDock(title, name, view);
+    return view;
+}
+
+void MainWindow::addTableDock(const QString &title, const QString &name, QTableView *view)
+{
     auto *dock = new QDockWidget(title, this);
     dock->setObjectName(name);
     dock->setWidget(view);
     addDockWidget(Qt::BottomDockWidgetArea, dock);
-    return view;
 }
 
 void MainWindow::createDocks()
@@ -157,8 +175,12 @@ void MainWindow::createDocks()
     connect(unpin, &QAction::triggered, this, &MainWindow::unpinSelectedCorrelations);
     m_correlationsView->addAction(unpin);
 
+    m_overridesView = new OverridesView(m_documents->overrides(), this);
+    addTableDock(tr("Overrides"), QStringLiteral("overridesDock"), m_overridesView);
+
     auto *problemsDock = findChild<QDockWidget *>(QStringLiteral("problemsDock"));
     tabifyDockWidget(problemsDock, findChild<QDockWidget *>(QStringLiteral("correlationsDock")));
+    tabifyDockWidget(problemsDock, findChild<QDockWidget *>(QStringLiteral("overridesDock")));
     problemsDock->raise();
     resizeDocks({problemsDock}, {130}, Qt::Vertical); // the diff is what people came for
 }
@@ -188,11 +210,19 @@ void MainWindow::createMenus()
     file->addAction(m_connectAction);
     file->addMenu(m_recentMenu);
     file->addSeparator();
-    file->addAction(tr("Open &Diff Config…"), m_files, &FileActions::chooseDiffConfig);
-    file->addAction(tr("&Save Diff Config"), QKeySequence::Save, m_files, &FileActions::saveDiffConfig);
-    file->addAction(tr("Save Diff Config &As…"), QKeySequence::SaveAs, m_files, &FileActions::saveDiffConfigAs);
+    file->addAction(tr("&Save All"), QKeySequence::Save, this, [this] { m_documents->saveAll(); })
+        ->setToolTip(tr("Save the diff config, the overrides and the review marks that changed"));
+    for (DocumentFile *document :
+         {m_documents->diffConfigFile(), m_documents->overridesFile(), m_documents->reviewFile()}) {
+        const QString title = document->kind().title;
+        file->addSeparator();
+        file->addAction(tr("Open %1…").arg(title), document, &DocumentFile::choose);
+        file->addAction(tr("Save %1").arg(title), document, &DocumentFile::save);
+        file->addAction(tr("Save %1 As…").arg(title), document, &DocumentFile::saveAs);
+    }
     file->addSeparator();
     file->addAction(m_files->exportHtmlAction());
+    file->addAction(m_review->exportFixesAction());
     file->addSeparator();
     file->addAction(m_reloadAction);
     file->addAction(m_autoReloadAction);
@@ -201,12 +231,14 @@ void MainWindow::createMenus()
     quit->setMenuRole(QAction::QuitRole);
 
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
-    QAction *undo = m_correlations->undoStack()->createUndoAction(this, tr("&Undo"));
+    QAction *undo = m_documents->undoStack()->createUndoAction(this, tr("&Undo"));
     undo->setShortcut(QKeySequence::Undo);
-    QAction *redo = m_correlations->undoStack()->createRedoAction(this, tr("&Redo"));
+    QAction *redo = m_documents->undoStack()->createRedoAction(this, tr("&Redo"));
     redo->setShortcut(QKeySequence::Redo);
     edit->addAction(undo);
     edit->addAction(redo);
+    edit->addSeparator();
+    edit->addActions(m_review->crActions());
     edit->addSeparator();
     edit->addAction(tr("Find in &Reference"), QKeySequence(Qt::CTRL | Qt::Key_F), this,
                     [this] { m_referencePanel->filterEdit()->setFocus(); });
@@ -259,6 +291,17 @@ void MainWindow::createToolBar()
     m_viewMenu->addAction(m_toolBar->toggleViewAction());
 }
 
+// Review commands wherever a CR is: both trees and the diff.
+void MainWindow::createContextMenus()
+{
+    for (NavigatorPanel *panel : {m_referencePanel, m_objectPanel})
+        panel->view()->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_objectPanel->view(), &QWidget::customContextMenuRequested, this, &MainWindow::showObjectContextMenu);
+    connect(m_referencePanel->view(), &QWidget::customContextMenuRequested, this,
+            &MainWindow::showReferenceContextMenu);
+    m_diffView->setContextActions(m_review->crActions());
+}
+
 void MainWindow::connectSession()
 {
     connect(m_session, &ComparisonSession::snapshotChanged, this, &MainWindow::onSnapshotChanged);
@@ -268,18 +311,46 @@ void MainWindow::connectSession()
     });
     connect(m_correlations, &ManualCorrelations::changed, this,
             [this] { m_session->setManualCorrelations(m_correlations->pairs()); });
-    connect(m_correlations, &ManualCorrelations::dirtyChanged, this, &MainWindow::updateTitle);
     connect(m_correlations, &ManualCorrelations::filePathChanged, this, &MainWindow::updateWatches);
     connect(m_watcher, &ChangeWatcher::changed, this, &MainWindow::onFilesChanged);
-    connect(m_recent, &RecentFiles::referenceRequested, this, &MainWindow::openReference);
-    connect(m_recent, &RecentFiles::inputsRequested, this, &MainWindow::openInputs);
-    connect(m_recent, &RecentFiles::clusterRequested, this, &MainWindow::openCluster);
-    connect(m_recent, &RecentFiles::diffConfigRequested, m_files, &FileActions::openDiffConfig);
-    connect(m_files, &FileActions::referenceChosen, this, &MainWindow::openReference);
-    connect(m_files, &FileActions::inputsChosen, this, &MainWindow::openInputs);
-    connect(m_files, &FileActions::clusterChosen, this, &MainWindow::openCluster);
-    connect(m_files, &FileActions::diffConfigFileChanged, this, &MainWindow::updateWatches);
+    connect(m_review, &ReviewController::progressChanged, m_statusBar, &SessionStatusBar::setReviewProgress);
+    connect(m_review, &ReviewController::message, statusBar(), &QStatusBar::showMessage);
+    m_statusBar->setReviewProgress(m_review->progressText());
+}
+
+// What the user chooses to open, from dialogs and the recent list; another
+// reference or cluster data first asks whether the documents stay.
+void MainWindow::connectFiles()
+{
+    const auto ifKept = [this](const QString &what, auto open) {
+        return [this, what, open](const auto &value) {
+            if (keepDocumentsFor(what))
+                (this->*open)(value);
+        };
+    };
+    connect(m_recent, &RecentFiles::referenceRequested, this, ifKept(tr("this reference"), &MainWindow::openReference));
+    connect(m_recent, &RecentFiles::inputsRequested, this, ifKept(tr("this cluster data"), &MainWindow::openInputs));
+    connect(m_recent, &RecentFiles::clusterRequested, this, ifKept(tr("this cluster"), &MainWindow::openCluster));
+    connect(m_files, &FileActions::referenceChosen, this, ifKept(tr("this reference"), &MainWindow::openReference));
+    connect(m_files, &FileActions::inputsChosen, this, ifKept(tr("this cluster data"), &MainWindow::openInputs));
+    connect(m_files, &FileActions::clusterChosen, this, ifKept(tr("this cluster"), &MainWindow::openCluster));
+    connect(m_recent, &RecentFiles::documentRequested, this, [this](const QString &kind, const QString &path) {
+        if (DocumentFile *file = m_documents->fileOf(kind))
+            file->open(path);
+    });
+    connect(m_documents->diffConfigFile(), &DocumentFile::fileChanged, this, &MainWindow::updateWatches);
+    connect(m_documents, &WindowDocuments::stateChanged, this, &MainWindow::updateTitle);
     connect(m_files, &FileActions::message, statusBar(), &QStatusBar::showMessage);
+    for (DocumentFile *file :
+         {m_documents->diffConfigFile(), m_documents->overridesFile(), m_documents->reviewFile()})
+        connect(file, &DocumentFile::message, statusBar(), &QStatusBar::showMessage);
+}
+
+bool MainWindow::keepDocumentsFor(const QString &what)
+{
+    // Only a comparison that is replaced has documents to keep or close.
+    const bool replacing = !m_session->referencePath().isEmpty() || m_session->hasInputs();
+    return !replacing || m_documents->keepOrCloseFor(what);
 }
 
 // --- opening ------------------------------------------------------------------------------
@@ -315,7 +386,17 @@ QFuture<QString> MainWindow::exportHtmlReport(const QString &path)
 
 bool MainWindow::openDiffConfig(const QString &path)
 {
-    return m_files->openDiffConfig(path);
+    return m_documents->diffConfigFile()->open(path);
+}
+
+bool MainWindow::openOverrides(const QString &path)
+{
+    return m_documents->overridesFile()->open(path);
+}
+
+bool MainWindow::openReview(const QString &path)
+{
+    return m_documents->reviewFile()->open(path);
 }
 
 void MainWindow::unpinSelectedCorrelations()
@@ -327,6 +408,13 @@ void MainWindow::unpinSelectedCorrelations()
         m_correlations->unpin(ids);
 }
 
+void MainWindow::showReferenceContextMenu(const QPoint &pos)
+{
+    QMenu menu;
+    menu.addActions(m_review->crActions());
+    menu.exec(m_referencePanel->view()->viewport()->mapToGlobal(pos));
+}
+
 void MainWindow::showObjectContextMenu(const QPoint &pos)
 {
     QStringList pinned;
@@ -336,6 +424,8 @@ void MainWindow::showObjectContextMenu(const QPoint &pos)
             pinned << id;
     }
     QMenu menu;
+    menu.addActions(m_review->crActions());
+    menu.addSeparator();
     QAction *unpin = menu.addAction(tr("Remove Manual Correlation"));
     unpin->setEnabled(!pinned.isEmpty());
     connect(unpin, &QAction::triggered, this, [this, pinned] { m_correlations->unpin(pinned); });
@@ -414,10 +504,12 @@ void MainWindow::updateTitle()
         parts << (cluster->context.isEmpty() ? tr("current context") : cluster->context);
     else if (!m_session->inputPaths().isEmpty())
         parts << QFileInfo(m_session->inputPaths().front()).fileName();
-    const QString what = parts.join(tr(" vs "));
+    QString what = parts.join(tr(" vs "));
+    if (const QString files = m_documents->fileNames(); !files.isEmpty())
+        what += tr(" (%1)").arg(files); // the diff config, overrides and review in force
     setWindowTitle(what.isEmpty() ? QStringLiteral("Driftscope")
                                   : QStringLiteral("%1[*] — Driftscope").arg(what));
-    setWindowModified(m_correlations->isDirty());
+    setWindowModified(m_documents->isDirty());
 }
 
 // The context badge and what Refresh means follow the kind of input.
@@ -459,7 +551,7 @@ void MainWindow::saveSettings() const
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
-    if (!m_files->confirmDiscardCorrelations()) {
+    if (!m_documents->confirmDiscardAll()) {
         event->ignore();
         return;
     }

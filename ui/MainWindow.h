@@ -26,17 +26,22 @@ class NavigatorPanel;
 class ProblemsModel;
 class RecentFiles;
 class ReferenceTreeModel;
+class OverridesView;
 class ReloadBar;
+class ReviewController;
 class SelectionController;
 class SessionStatusBar;
 class SideBySideDiffView;
+class WindowDocuments;
 
 // Driftscope's window: the reference tree and the cluster CR list on the left,
-// the side-by-side diff of the selection on the right, Problems and manual
-// Correlations in docks, progress and Cancel in the status bar. It builds the
-// parts and wires them: the ComparisonSession does the work off the GUI
-// thread, the SelectionController keeps panels and diff in step, RecentFiles
-// remembers what was opened, SessionStatusBar shows what was found.
+// the side-by-side diff of the selection on the right, Problems, manual
+// Correlations and Overrides in docks, progress and Cancel in the status bar.
+// It builds the parts and wires them: the ComparisonSession does the work off
+// the GUI thread, the SelectionController keeps panels and diff in step,
+// WindowDocuments holds the diff config, overrides and review marks, the
+// ReviewController decides about drift, RecentFiles remembers what was
+// opened, SessionStatusBar shows what was found.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -48,6 +53,10 @@ public:
     void openReference(const QString &path);
     void openInputs(const QStringList &paths);
     bool openDiffConfig(const QString &path);
+    // User overrides applied as `driftscope-cli -p` applies them.
+    bool openOverrides(const QString &path);
+    // Review marks (docs/review-file.md).
+    bool openReview(const QString &path);
     // Compares against a live cluster (read-only) instead of files.
     void openCluster(const ClusterTarget &target);
     // Writes the current comparison as an HTML report (off the GUI thread); the
@@ -56,6 +65,9 @@ public:
 
     ComparisonSession *session() const { return m_session; }
     ManualCorrelations *correlations() const { return m_correlations; }
+    WindowDocuments *documents() const { return m_documents; }
+    ReviewController *review() const { return m_review; }
+    OverridesView *overridesView() const { return m_overridesView; }
     ReferenceTreeModel *referenceModel() const { return m_referenceModel; }
     ClusterObjectModel *objectModel() const { return m_objectModel; }
     NavigatorPanel *referencePanel() const { return m_referencePanel; }
@@ -77,10 +89,13 @@ private:
     void createCentralArea();
     void createDocks();
     QTableView *createTableDock(const QString &title, const QString &name, QAbstractItemModel *model);
+    void addTableDock(const QString &title, const QString &name, QTableView *view);
     void createActions();
     void createMenus();
     void createToolBar();
+    void createContextMenus();
     void connectSession();
+    void connectFiles();
 
     void onSnapshotChanged();
     void onProblemsChanged();
@@ -89,6 +104,9 @@ private:
 
     void unpinSelectedCorrelations();
     void showObjectContextMenu(const QPoint &pos);
+    void showReferenceContextMenu(const QPoint &pos);
+    // Another reference or cluster data is about to be compared: keep the documents?
+    bool keepDocumentsFor(const QString &what);
 
     void updateWatches();
     void updateTitle();
@@ -97,8 +115,10 @@ private:
     void saveSettings() const;
 
     ComparisonSession *m_session = nullptr;
-    ManualCorrelations *m_correlations = nullptr;
     ChangeWatcher *m_watcher = nullptr;
+    WindowDocuments *m_documents = nullptr;
+    ManualCorrelations *m_correlations = nullptr;
+    ReviewController *m_review = nullptr;
     ReferenceTreeModel *m_referenceModel = nullptr;
     ClusterObjectModel *m_objectModel = nullptr;
     ProblemsModel *m_problemsModel = nullptr;
@@ -115,6 +135,7 @@ private:
     SideBySideDiffView *m_diffView = nullptr;
     ReloadBar *m_reloadBar = nullptr;
     QTableView *m_correlationsView = nullptr;
+    OverridesView *m_overridesView = nullptr;
     QMenu *m_recentMenu = nullptr;
     QMenu *m_viewMenu = nullptr;
     QToolBar *m_toolBar = nullptr;

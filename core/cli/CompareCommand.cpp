@@ -6,7 +6,6 @@
 #include "KlogLog.h"
 #include "pipeline/ComparisonRun.h"
 #include "report/ReportWriters.h"
-#include "review/FixPlan.h"
 #include "review/FixVerifier.h"
 #include "review/ReviewDecisions.h"
 #include "template/FunctionRegistry.h"
@@ -226,6 +225,11 @@ void checkBeforeReading(const FlagParser &flags, std::ostream &err)
     }
 }
 
+review::FixInputs fixInputs(const pipeline::ComparisonRun &run)
+{
+    return {run.reference(), run.objects(), run.request().options, run.request().overrides};
+}
+
 // The HTML report's header names the files the comparison used; a review file
 // adds its decisions.
 report::HtmlOptions htmlOptions(const FlagParser &flags, const pipeline::ComparisonRun &run, std::ostream &err)
@@ -240,7 +244,7 @@ report::HtmlOptions htmlOptions(const FlagParser &flags, const pipeline::Compari
         const review::ReviewFile::LoadResult review = review::ReviewFile::load(html.reviewPath);
         if (!review.ok())
             fatal(err, *review.error);
-        html.decisions = review::htmlDecisions(*run.report(), *run.reference(), review.file);
+        html.decisions = review::htmlDecisions(*run.report(), fixInputs(run), review.file);
     }
     return html;
 }
@@ -264,7 +268,8 @@ int compare(const FlagParser &flags, std::ostream &out, std::ostream &err)
     if (flags.isSet("diff-config"))
         request.diffConfigPath = flags.stringValue("diff-config");
     request.options = compareOptions(flags);
-    request.keepObjects = output == "fixes" || output == "fixes-script"; // fixes are proven on the CRs read
+    // Fixes (also the HTML report's, for CRs a review marks to fix) are proven on the CRs read.
+    request.keepObjects = output == "fixes" || output == "fixes-script" || !flags.stringValue("review").empty();
 
     KlogLog log(err, request.options.verbose ? 1 : 0);
     pipeline::ComparisonRun run(std::move(request), log);
@@ -278,8 +283,7 @@ int compare(const FlagParser &flags, std::ostream &out, std::ostream &err)
 
     const report::ComparisonReport &compared = *run.report();
     if (output == "fixes" || output == "fixes-script") {
-        std::vector<review::Fix> fixes = review::planFixes(compared, *run.reference());
-        review::verifyFixes(fixes, run.reference(), *run.objects(), run.request().options, run.request().overrides);
+        const std::vector<review::Fix> fixes = review::provenFixes(compared, fixInputs(run));
         out << (output == "fixes" ? review::fixesYaml(fixes) : review::fixesScript(fixes));
     } else {
         report::WriteOptions writeOptions;

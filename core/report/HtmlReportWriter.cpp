@@ -313,8 +313,10 @@ void HtmlReportWriter::summary()
     if (!m_options.reviewPath.empty() || !m_options.decisions.empty()) {
         std::size_t toFix = 0;
         std::size_t reviewed = 0;
+        // A mark made for an earlier drift decides nothing about this one (as the window counts).
         for (const std::size_t i : m_drifted)
-            if (const auto it = m_options.decisions.find(m_report.diffs[i].crName); it != m_options.decisions.end())
+            if (const auto it = m_options.decisions.find(m_report.diffs[i].crName);
+                it != m_options.decisions.end() && !it->second.outdated)
                 ++(it->second.toFix ? toFix : reviewed);
         all.push_back({n.patched, "Accepted (overrides)", "diffs", "patched", "accepted with a reason"});
         all.push_back({toFix, "To fix", "diffs", "drift", "fixes below"});

@@ -152,17 +152,15 @@ void verify(Fix &fix, const Value &object, const Recomparer &recomparer)
 
 } // namespace
 
-void verifyFixes(std::vector<Fix> &fixes, std::shared_ptr<const ref::Reference> reference,
-                 const std::vector<input::ClusterObject> &objects, const compare::CompareOptions &options,
-                 std::shared_ptr<const compare::UserOverrides> overrides)
+void verifyFixes(std::vector<Fix> &fixes, const FixInputs &inputs)
 {
     const bool anyPatch = std::any_of(fixes.begin(), fixes.end(), [](const Fix &f) { return !f.changes.empty(); });
-    if (!anyPatch)
+    if (!anyPatch || !inputs.reference || !inputs.objects)
         return;
     std::map<std::string_view, const input::ClusterObject *> byId;
-    for (const input::ClusterObject &o : objects)
+    for (const input::ClusterObject &o : *inputs.objects)
         byId.emplace(o.id, &o);
-    const Recomparer recomparer(std::move(reference), objects, options, std::move(overrides));
+    const Recomparer recomparer(inputs.reference, *inputs.objects, inputs.options, inputs.overrides);
     if (!recomparer.ready())
         return;
     for (Fix &fix : fixes) {
@@ -173,6 +171,16 @@ void verifyFixes(std::vector<Fix> &fixes, std::shared_ptr<const ref::Reference> 
             continue; // not read in full: nothing to prove the patch on
         verify(fix, it->second->object, recomparer);
     }
+}
+
+std::vector<Fix> provenFixes(const report::ComparisonReport &report, const FixInputs &inputs,
+                             const std::vector<std::string> &crIds, bool missingTemplates)
+{
+    if (!inputs.reference)
+        return {};
+    std::vector<Fix> fixes = planFixes(report, *inputs.reference, crIds, missingTemplates);
+    verifyFixes(fixes, inputs);
+    return fixes;
 }
 
 } // namespace ds::review

@@ -11,6 +11,17 @@
 
 namespace ds::review {
 
+// What proving a fix needs besides the report: the comparison's reference,
+// the CRs it read (in full for the kinds it compared), its options (manual
+// correlations) and the user overrides it applied.
+struct FixInputs
+{
+    std::shared_ptr<const ref::Reference> reference;
+    std::shared_ptr<const std::vector<input::ClusterObject>> objects;
+    compare::CompareOptions options;
+    std::shared_ptr<const compare::UserOverrides> overrides;
+};
+
 // Proves each patch before anyone runs it: applies it to a copy of the CR (the
 // same RFC 7386 / RFC 6902 code the engine uses for overrides), compares the
 // copy again with the same reference, correlations and overrides (and the CRs
@@ -18,8 +29,11 @@ namespace ds::review {
 // a template that computes a value from the CR's own fields (a version check,
 // a validation message) expects something no fixed value satisfies. Those
 // fields are named in the note; a fix left with nothing becomes Type::None.
-void verifyFixes(std::vector<Fix> &fixes, std::shared_ptr<const ref::Reference> reference,
-                 const std::vector<input::ClusterObject> &objects, const compare::CompareOptions &options,
-                 std::shared_ptr<const compare::UserOverrides> overrides = nullptr);
+void verifyFixes(std::vector<Fix> &fixes, const FixInputs &inputs);
+
+// planFixes, then verifyFixes: what `-o fixes`, the HTML report and the
+// window's Export Fixes write.
+std::vector<Fix> provenFixes(const report::ComparisonReport &report, const FixInputs &inputs,
+                             const std::vector<std::string> &crIds = {}, bool missingTemplates = true);
 
 } // namespace ds::review

@@ -1,14 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ReviewDecisions.h"
 
-#include "FixPlan.h"
-
 namespace ds::review {
 
 std::map<std::string, report::HtmlDecision> htmlDecisions(const report::ComparisonReport &report,
-                                                          const ref::Reference &reference, const ReviewFile &review)
+                                                          const FixInputs &inputs, const ReviewFile &review)
 {
     std::map<std::string, report::HtmlDecision> out;
+    std::vector<std::string> toFix;
     for (const report::CrResult &result : report.diffs) {
         const ReviewMark *mark = result.hasDiff() ? review.find(result.crName, result.correlatedTemplate) : nullptr;
         if (!mark)
@@ -17,13 +16,15 @@ std::map<std::string, report::HtmlDecision> htmlDecisions(const report::Comparis
         d.toFix = mark->outcome == ReviewMark::Outcome::ToFix;
         d.note = mark->note;
         d.outdated = isOutdated(*mark, result);
-        if (!d.toFix)
-            continue;
-        const std::vector<Fix> fixes = planFixes(report, reference, {result.crName}, false);
-        if (!fixes.empty()) {
-            d.fixCommand = kubectlCommand(fixes.front());
-            d.fixNote = fixes.front().note;
-        }
+        if (d.toFix)
+            toFix.push_back(result.crName);
+    }
+    if (toFix.empty())
+        return out;
+    for (const Fix &fix : provenFixes(report, inputs, toFix, false)) {
+        report::HtmlDecision &d = out[fix.crId];
+        d.fixCommand = kubectlCommand(fix);
+        d.fixNote = fix.note;
     }
     return out;
 }

@@ -5,6 +5,7 @@
 #include "compare/DiffConfigWriter.h"
 #include "yaml/YamlReader.h"
 
+#include <QDateTime>
 #include <QFile>
 
 #include <algorithm>
@@ -161,6 +162,38 @@ std::string ReviewFile::toYaml() const
 bool isOutdated(const ReviewMark &mark, const report::CrResult &result)
 {
     return !mark.diffHash.empty() && mark.diffHash != diffHash(result);
+}
+
+ReviewMark markFor(const report::CrResult &result, ReviewMark::Outcome outcome, std::string note)
+{
+    ReviewMark mark;
+    mark.crId = result.crName;
+    mark.templatePath = result.correlatedTemplate;
+    mark.outcome = outcome;
+    mark.note = std::move(note);
+    mark.diffHash = diffHash(result);
+    mark.markedAt = QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toStdString();
+    return mark;
+}
+
+ReviewProgress reviewProgress(const report::ComparisonReport &report, const ReviewFile &review)
+{
+    ReviewProgress p;
+    for (const report::CrResult &result : report.diffs) {
+        if (!result.hasDiff())
+            continue;
+        ++p.drifted;
+        const ReviewMark *mark = review.find(result.crName, result.correlatedTemplate);
+        if (!mark)
+            continue;
+        if (isOutdated(*mark, result)) {
+            ++p.outdated;
+            continue;
+        }
+        ++p.reviewed;
+        p.toFix += mark->outcome == ReviewMark::Outcome::ToFix ? 1 : 0;
+    }
+    return p;
 }
 
 } // namespace ds::review

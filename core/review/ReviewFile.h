@@ -71,4 +71,19 @@ struct ReviewFile::LoadResult
 // A mark whose drift is no longer the CR's drift.
 bool isOutdated(const ReviewMark &mark, const report::CrResult &result);
 
+// A mark for a compared CR, made now: its id, template and the hash of its drift.
+ReviewMark markFor(const report::CrResult &result, ReviewMark::Outcome outcome, std::string note = {});
+
+// How far a review is: of the drifted CRs, how many have a mark for their
+// current drift ("12 of 40 drifted CRs reviewed"), of those how many are to
+// fix, and how many marks were made for an earlier drift.
+struct ReviewProgress
+{
+    int drifted = 0;
+    int reviewed = 0; // a current mark, either outcome
+    int toFix = 0;
+    int outdated = 0;
+};
+ReviewProgress reviewProgress(const report::ComparisonReport &report, const ReviewFile &review);
+
 } // namespace ds::review

@@ -38,9 +38,8 @@ struct Compared
 // What `-o fixes` writes: the planned fixes, proven on the CRs read.
 std::vector<review::Fix> provenFixes(const Compared &compared, bool missingTemplates = true)
 {
-    std::vector<review::Fix> fixes = review::planFixes(*compared.report, *compared.reference, {}, missingTemplates);
-    review::verifyFixes(fixes, compared.reference, *compared.objects, compared.options);
-    return fixes;
+    return review::provenFixes(*compared.report, {compared.reference, compared.objects, compared.options, nullptr}, {},
+                               missingTemplates);
 }
 
 // Compares like `driftscope-cli -R` (objects kept, so they can be patched and compared again).

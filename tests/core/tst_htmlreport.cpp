@@ -237,6 +237,10 @@ void tst_HtmlReport::goldens_data()
         << "demo.html"
         << QStringList{"-A", "-r", demo + "platform-reference/metadata.yaml", "-f", demo + "resources", "-R", "-c",
                        demo + "diff-config.yaml", "-p", demo + "overrides.yaml"};
+    QTest::newRow("demo with a review (reasons, fixes, notes, an outdated mark)")
+        << "demo-review.html"
+        << QStringList{"-A", "-r", demo + "platform-reference/metadata.yaml", "-f", demo + "resources", "-R", "-c",
+                       demo + "diff-config.yaml", "-p", demo + "overrides.yaml", "--review", demo + "review.yaml"};
 }
 
 void tst_HtmlReport::goldens()

@@ -12,6 +12,8 @@ DOM Chromium dumps after the page's script ran:
     controls, control characters in names, descriptions, CR data and render
     errors) has exactly its own script, no injected element, an unchanged
     title, and its script runs under the page's Content-Security-Policy;
+  * a report with a review (--review) shows each mark's note, the fix of the
+    CR to fix and the reason of the accepted one, as text, in the CR's entry;
   * a screenshot is taken (left in --out for CI artifacts; docs/html-report.md
     says how docs/images/html-report.png is made).
 
@@ -210,6 +212,34 @@ def check_hostile(browser, report, c):
             "hostile: the hostile values show as text")
 
 
+def check_review(browser, report, c):
+    root = browser.dom(report)
+    nodes = list(root.all())
+    c.check(html_element(root).attrs.get("data-ready") == "1", "review: the report's script ran")
+    c.check(len([n for n in nodes if n.tag == "script"]) == 1, "review: a note's <script> stays text")
+    crs = {n.attrs.get("id"): n for n in nodes if n.tag == "details" and "cr" in (n.attrs.get("class") or "").split()}
+
+    def entry(name):
+        return next((n for n in crs.values() if name in n.all_text()), None)
+
+    fix = entry("v1_IngressController_openshift-ingress-operator_default")
+    c.check(fix is not None and "Back to the reference before the next release" in fix.all_text()
+            and "kubectl patch ingresscontroller.v1.operator.openshift.io" in fix.all_text(),
+            "review: the CR to fix shows its note and its kubectl patch")
+    pre = [n for n in fix.all() if n.tag == "pre" and "kubectl patch" in n.all_text()] if fix else []
+    c.check(pre and pre[0].visible(), "review: the fix is shown, not folded away")
+    seen = entry("v1_ConfigMap_openshift-sdn_sdn-config")
+    c.check(seen is not None and "OVN migration (CHG-2001) <script>alert(1)</script>" in seen.all_text(),
+            "review: the reviewed CR shows its note as text")
+    outdated = entry("v1_ConfigMap_openshift-ingress_router-tuning")
+    c.check(outdated is not None and "earlier drift" in outdated.all_text(),
+            "review: a mark made for another drift says so")
+    text = root.all_text()
+    c.check("Payments clusters page their own on-call team (CHG-1234)" in text,
+            "review: the accepted CR shows its override's reason")
+    c.check("review.yaml" in text, "review: the header names the review file")
+
+
 def check_screenshot(browser, report, png, c):
     browser.screenshot(report, png)
     with open(png, "rb") as f:
@@ -235,8 +265,11 @@ def main():
     hostile_dir = os.path.join(os.path.abspath(args.data), "html", "hostile")
     demo = os.path.join(out, "demo.html")
     hostile = os.path.join(out, "hostile.html")
-    write_report(args.cli, ["-A", "-R", "-r", demo_dir + "/platform-reference/metadata.yaml", "-f", demo_dir + "/resources",
-                            "-c", demo_dir + "/diff-config.yaml", "-p", demo_dir + "/overrides.yaml"], demo)
+    reviewed = os.path.join(out, "demo-review.html")
+    demo_args = ["-A", "-R", "-r", demo_dir + "/platform-reference/metadata.yaml", "-f", demo_dir + "/resources",
+                 "-c", demo_dir + "/diff-config.yaml", "-p", demo_dir + "/overrides.yaml"]
+    write_report(args.cli, demo_args, demo)
+    write_report(args.cli, demo_args + ["--review", demo_dir + "/review.yaml"], reviewed)
     write_report(args.cli, ["-A", "-r", hostile_dir + "/reference/metadata.yaml", "-f",
                             hostile_dir + "/resources"], hostile)
 
@@ -246,6 +279,7 @@ def main():
     check_text_filter(browser, demo, c)
     check_without_script(browser, demo, c)
     check_hostile(browser, hostile, c)
+    check_review(browser, reviewed, c)
     png = os.path.join(out, "html-report.png")
     check_screenshot(browser, demo, png, c)
     print("%d failed" % c.failures)

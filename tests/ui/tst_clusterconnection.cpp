@@ -257,7 +257,7 @@ void tst_ClusterConnection::failedExportKeepsOldFile()
     w.openInputs({dir + QStringLiteral("/resources")});
     waitIdle(w);
     // Writing to a directory fails; the message says where.
-    const QString error = exportHtmlReport(*w.session()->snapshot(), m_work.path());
+    const QString error = exportHtmlReport(*w.session()->snapshot(), {}, m_work.path());
     QVERIFY(error.contains(m_work.path()));
     // No comparison, no export, no file.
     const QString untouched = m_work.filePath(QStringLiteral("keep.html"));
@@ -265,7 +265,7 @@ void tst_ClusterConnection::failedExportKeepsOldFile()
     QVERIFY(keep.open(QIODevice::WriteOnly));
     keep.write("mine");
     keep.close();
-    QVERIFY(!exportHtmlReport(ComparisonSnapshot{}, untouched).isEmpty());
+    QVERIFY(!exportHtmlReport(ComparisonSnapshot{}, {}, untouched).isEmpty());
     QVERIFY(keep.open(QIODevice::ReadOnly));
     QCOMPARE(keep.readAll(), QByteArray("mine"));
 }

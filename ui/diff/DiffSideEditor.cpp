@@ -4,7 +4,9 @@
 #include "diff/DiffGutter.h"
 #include "highlight/YamlHighlighting.h"
 
+#include <QContextMenuEvent>
 #include <QFontDatabase>
+#include <QMenu>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QScrollBar>
@@ -299,6 +301,16 @@ void DiffSideEditor::recreateHighlighter()
 {
     m_highlighter.reset();
     m_highlighter = YamlHighlighting::create(document(), palette());
+}
+
+void DiffSideEditor::contextMenuEvent(QContextMenuEvent *event)
+{
+    std::unique_ptr<QMenu> menu(createStandardContextMenu(event->pos()));
+    if (!m_extraActions.isEmpty()) {
+        menu->addSeparator();
+        menu->addActions(m_extraActions);
+    }
+    menu->exec(event->globalPos());
 }
 
 } // namespace ds::ui

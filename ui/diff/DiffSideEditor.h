@@ -48,6 +48,9 @@ public:
     void scrollToRow(int row);
 
     int gutterWidth() const;
+    // Shown after the standard Copy / Select All in the context menu (the
+    // window's review commands for the CR shown).
+    void setExtraContextActions(const QList<QAction *> &actions) { m_extraActions = actions; }
 
 signals:
     // The "⋯ N unchanged lines" row at displayRow was clicked.
@@ -59,6 +62,7 @@ protected:
     void mousePressEvent(QMouseEvent *event) override;
     void mouseMoveEvent(QMouseEvent *event) override;
     void changeEvent(QEvent *event) override;
+    void contextMenuEvent(QContextMenuEvent *event) override;
 
 private:
     friend class DiffGutter;
@@ -78,6 +82,7 @@ private:
     DiffColors m_colors;
     int m_currentChange = -1;
     DiffGutter *m_gutter = nullptr;
+    QList<QAction *> m_extraActions;
     std::unique_ptr<QSyntaxHighlighter> m_highlighter;
 };
 

@@ -469,4 +469,10 @@ void SideBySideDiffView::applyColors()
     m_description->setPalette(muted);
 }
 
+void SideBySideDiffView::setContextActions(const QList<QAction *> &actions)
+{
+    m_left->setExtraContextActions(actions);
+    m_right->setExtraContextActions(actions);
+}
+
 } // namespace ds::ui

@@ -61,6 +61,9 @@ public:
     // Index into diff()->changeBlocks(), or -1.
     int currentChange() const { return m_currentChange; }
 
+    // Commands for the CR shown, added to both sides' context menus.
+    void setContextActions(const QList<QAction *> &actions);
+
     QAction *nextChangeAction() const { return m_nextAction; }
     QAction *previousChangeAction() const { return m_previousAction; }
     DiffSideEditor *leftEditor() const { return m_left; }

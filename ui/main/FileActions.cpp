@@ -3,10 +3,12 @@
 
 #include "live/ConnectClusterDialog.h"
 #include "main/RecentFiles.h"
-#include "session/ChangeWatcher.h"
+#include "main/WindowDocuments.h"
 #include "session/ComparisonSession.h"
 #include "session/HtmlReportExport.h"
 #include "session/ManualCorrelations.h"
+#include "session/OverridesDocument.h"
+#include "session/ReviewDocument.h"
 
 #include <QAction>
 #include <QFileDialog>
@@ -17,10 +19,9 @@
 
 namespace ds::ui {
 
-FileActions::FileActions(QWidget *window, ComparisonSession *session, ManualCorrelations *correlations,
-                         ChangeWatcher *watcher, RecentFiles *recent, QObject *parent)
-    : QObject(parent), m_window(window), m_session(session), m_correlations(correlations), m_watcher(watcher),
-      m_recent(recent), m_exportHtml(new QAction(tr("&Export HTML Report…"), this))
+FileActions::FileActions(QWidget *window, ComparisonSession *session, WindowDocuments *documents, RecentFiles *recent,
+                         QObject *parent)
+    : QObject(parent), m_window(window), m_session(session), m_documents(documents), m_recent(recent), m_exportHtml(new QAction(tr("&Export HTML Report…"), this))
 {
     m_exportHtml->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     m_exportHtml->setToolTip(tr("Save the comparison as one self-contained HTML page to share"));
@@ -74,14 +75,6 @@ void FileActions::chooseCluster()
         emit clusterChosen(dialog.target());
 }
 
-void FileActions::chooseDiffConfig()
-{
-    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open Diff Config"), m_recent->lastDirectory(),
-                                                      tr("Diff config (*.yaml *.yml);;All files (*)"));
-    if (!path.isEmpty())
-        openDiffConfig(path);
-}
-
 void FileActions::chooseHtmlReport()
 {
     const auto snapshot = m_session->snapshot();
@@ -97,69 +90,13 @@ void FileActions::chooseHtmlReport()
     exportHtmlReport(path);
 }
 
-bool FileActions::openDiffConfig(const QString &path)
-{
-    if (!confirmDiscardCorrelations())
-        return false;
-    if (!m_correlations->load(path)) {
-        QMessageBox::warning(m_window, tr("Open Diff Config"),
-                             tr("Could not read the diff config %1:\n%2").arg(path, m_correlations->errorString()));
-        return false;
-    }
-    m_recent->rememberDirectory(path);
-    emit diffConfigFileChanged();
-    return true;
-}
-
-bool FileActions::saveDiffConfig()
-{
-    if (m_correlations->filePath().isEmpty())
-        return saveDiffConfigAs();
-    return writeDiffConfig(m_correlations->filePath());
-}
-
-bool FileActions::saveDiffConfigAs()
-{
-    const QString start = m_correlations->filePath().isEmpty()
-        ? m_recent->lastDirectory() + QStringLiteral("/diff-config.yaml")
-        : m_correlations->filePath();
-    const QString path = QFileDialog::getSaveFileName(m_window, tr("Save Diff Config As"), start,
-                                                      tr("Diff config (*.yaml *.yml)"));
-    if (path.isEmpty() || !writeDiffConfig(path))
-        return false;
-    m_recent->addDiffConfig(path);
-    emit diffConfigFileChanged();
-    return true;
-}
-
-bool FileActions::writeDiffConfig(const QString &path)
-{
-    m_watcher->suspendFor(2 * ChangeWatcher::kSettleMilliseconds); // our own write
-    if (!m_correlations->save(path)) {
-        QMessageBox::warning(m_window, tr("Save Diff Config"), m_correlations->errorString());
-        return false;
-    }
-    emit message(tr("Saved %1").arg(path), 4000);
-    return true;
-}
-
-bool FileActions::confirmDiscardCorrelations()
-{
-    if (!m_correlations->isDirty())
-        return true;
-    const auto answer = QMessageBox::question(
-        m_window, tr("Unsaved Correlations"), tr("The manual correlations have changed since they were saved. Save them?"),
-        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
-    if (answer == QMessageBox::Save)
-        return saveDiffConfig();
-    return answer == QMessageBox::Discard;
-}
-
 QFuture<QString> FileActions::exportHtmlReport(const QString &path)
 {
     m_exportHtml->setEnabled(false);
     emit message(tr("Writing %1…").arg(path), 0);
-    QFuture<QString> future = exportHtmlReportAsync(m_session->snapshot(), path);
+    HtmlReportDocuments documents{m_documents->correlations()->filePath(), m_documents->overrides()->filePath(),
+                                  m_documents->review()->filePath(), m_documents->review()->file()};
+    QFuture<QString> future = exportHtmlReportAsync(m_session->snapshot(), std::move(documents), path);
     auto *watcher = new QFutureWatcher<QString>(this);
     connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher, path] {
         watcher->deleteLater();

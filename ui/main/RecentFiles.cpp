@@ -41,9 +41,9 @@ void RecentFiles::addCluster(const ClusterTarget &target)
     settings.setValue(QStringLiteral("cluster/context"), target.context);
 }
 
-void RecentFiles::addDiffConfig(const QString &path)
+void RecentFiles::addDocument(const QString &kind, const QString &path)
 {
-    add(QStringLiteral("diffConfigs"), {path});
+    add(kind, {path});
     rememberDirectory(path);
 }
 
@@ -88,8 +88,11 @@ void RecentFiles::rebuildMenu()
     section(QStringLiteral("inputs"), tr("Cluster data"), [this](const QStringList &e) { emit inputsRequested(e); });
     section(QStringLiteral("clusters"), tr("Clusters (kubeconfig, context)"),
             [this](const QStringList &e) { emit clusterRequested(ClusterTarget{e.value(0), e.value(1)}); });
-    section(QStringLiteral("diffConfigs"), tr("Diff configs"),
-            [this](const QStringList &e) { emit diffConfigRequested(e.value(0)); });
+    const std::pair<QString, QString> documents[] = {
+        {kDiffConfigs, tr("Diff configs")}, {kOverrides, tr("Overrides")}, {kReviews, tr("Reviews")}};
+    for (const auto &document : documents)
+        section(document.first, document.second,
+                [this, kind = document.first](const QStringList &e) { emit documentRequested(kind, e.value(0)); });
     m_menu->setEnabled(!m_menu->isEmpty());
 }
 

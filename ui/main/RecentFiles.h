@@ -10,8 +10,8 @@ class QMenu;
 
 namespace ds::ui {
 
-// What the user opened lately (references, cluster data, clusters, diff
-// configs) and the folder they were last in, kept in QSettings; fills an
+// What the user opened lately (references, cluster data, clusters, and the
+// documents the window edits: diff configs, overrides, review files) and the folder they were last in, kept in QSettings; fills an
 // "Open Recent" menu whose entries ask for the same thing to be opened again.
 class RecentFiles : public QObject
 {
@@ -23,7 +23,12 @@ public:
     void addReference(const QString &path);
     void addInputs(const QStringList &paths);
     void addCluster(const ClusterTarget &target);
-    void addDiffConfig(const QString &path);
+    // kind: kDiffConfigs, kOverrides or kReviews.
+    void addDocument(const QString &kind, const QString &path);
+
+    static inline const QString kDiffConfigs = QStringLiteral("diffConfigs");
+    static inline const QString kOverrides = QStringLiteral("overrides");
+    static inline const QString kReviews = QStringLiteral("reviews");
 
     // Where file dialogs start: the folder of the last file opened or saved.
     QString lastDirectory() const;
@@ -33,7 +38,7 @@ signals:
     void referenceRequested(const QString &path);
     void inputsRequested(const QStringList &paths);
     void clusterRequested(const ClusterTarget &target);
-    void diffConfigRequested(const QString &path);
+    void documentRequested(const QString &kind, const QString &path);
 
 private:
     static constexpr int kMaxRecent = 8;

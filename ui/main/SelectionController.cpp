@@ -105,8 +105,11 @@ void SelectionController::showObjectDiff(const QString &id)
     if (const report::CrResult *r = snapshot->lookup().result(key)) {
         m_selectedTemplate = qs(r->correlatedTemplate);
         selectQuietly(m_views.referencePanel, m_views.referenceModel->indexForTemplate(m_selectedTemplate));
-        m_views.diffView->setDiff(m_selectedTemplate, qs(r->referenceYaml), id, qs(r->clusterYaml),
-                                  qs(r->description));
+        // The header says why a patched CR differs less than the template: the reasons recorded.
+        QString header = qs(r->description);
+        if (const QString reasons = overrideReasonsText(r); !reasons.isEmpty())
+            header += (header.isEmpty() ? QString() : QStringLiteral("\n")) + reasons;
+        m_views.diffView->setDiff(m_selectedTemplate, qs(r->referenceYaml), id, qs(r->clusterYaml), header);
         return;
     }
     QString note = tr("No template of the reference correlates with this CR. Drag it onto a template to "

@@ -11,7 +11,7 @@
 namespace ds::ui {
 
 SessionStatusBar::SessionStatusBar(ComparisonSession *session, QStatusBar *bar, QObject *parent)
-    : QObject(parent), m_session(session), m_bar(bar), m_summary(new QLabel(bar)), m_progress(new QProgressBar(bar)),
+    : QObject(parent), m_session(session), m_bar(bar), m_summary(new QLabel(bar)), m_review(new QLabel(bar)), m_progress(new QProgressBar(bar)),
       m_cancel(new QToolButton(bar))
 {
     m_summary->setObjectName(QStringLiteral("summaryLabel"));
@@ -24,11 +24,22 @@ SessionStatusBar::SessionStatusBar(ComparisonSession *session, QStatusBar *bar, 
     m_cancel->hide();
     connect(m_cancel, &QToolButton::clicked, m_session, &ComparisonSession::cancel);
     bar->addWidget(m_summary, 1);
+    m_review->setObjectName(QStringLiteral("reviewProgressLabel"));
+    m_review->setToolTip(tr("Drifted CRs with a review mark for their current drift (Space: reviewed, "
+                            "Shift+Space: to fix)"));
+    m_review->hide();
+    bar->addPermanentWidget(m_review);
     bar->addPermanentWidget(m_progress);
     bar->addPermanentWidget(m_cancel);
     connect(m_session, &ComparisonSession::busyChanged, this, &SessionStatusBar::onBusyChanged);
     connect(m_session, &ComparisonSession::progressChanged, this, &SessionStatusBar::onProgress);
     updateSummary();
+}
+
+void SessionStatusBar::setReviewProgress(const QString &text)
+{
+    m_review->setText(text);
+    m_review->setVisible(!text.isEmpty());
 }
 
 void SessionStatusBar::updateSummary()

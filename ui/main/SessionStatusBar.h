@@ -25,6 +25,9 @@ public:
     // Re-reads the session's snapshot.
     void updateSummary();
     QLabel *summaryLabel() const { return m_summary; }
+    // "12 of 40 drifted CRs reviewed"; hidden when empty.
+    void setReviewProgress(const QString &text);
+    QLabel *reviewLabel() const { return m_review; }
 
 private:
     void onBusyChanged(bool busy);
@@ -33,6 +36,7 @@ private:
     ComparisonSession *m_session;
     QStatusBar *m_bar;
     QLabel *m_summary;
+    QLabel *m_review;
     QProgressBar *m_progress;
     QToolButton *m_cancel;
 };

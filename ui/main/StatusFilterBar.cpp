@@ -24,6 +24,7 @@ QList<StatusFilterBar::StateInfo> StatusFilterBar::clusterObjectStates()
     for (ClusterObjectState s : clusterObjectStatesBySeverity())
         if (s != ClusterObjectState::NotCompared)
             out.append({int(s), clusterObjectStateLabel(s), StatusIcons::forClusterObject(s)});
+    out.append({kUnreviewedDrift, tr("unreviewed"), StatusIcons::unreviewedDrift()});
     return out;
 }
 

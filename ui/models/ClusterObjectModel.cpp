@@ -5,6 +5,7 @@
 #include "StatusIcons.h"
 #include "session/ComparisonSnapshot.h"
 #include "session/ReportIndex.h"
+#include "session/ReviewDocument.h"
 
 #include <QMimeData>
 
@@ -82,6 +83,22 @@ void ClusterObjectModel::setSnapshot(std::shared_ptr<const ComparisonSnapshot> s
     }
     m_snapshot = std::move(snapshot);
     replaceUnmatched(unmatchedIds());
+    aggregateStates();
+    emitDataChanged();
+}
+
+void ClusterObjectModel::setReview(const ReviewDocument *review)
+{
+    if (m_review)
+        disconnect(m_review, nullptr, this, nullptr);
+    m_review = review;
+    if (m_review)
+        connect(m_review, &ReviewDocument::changed, this, &ClusterObjectModel::onReviewChanged);
+    onReviewChanged();
+}
+
+void ClusterObjectModel::onReviewChanged()
+{
     aggregateStates();
     emitDataChanged();
 }
@@ -188,8 +205,66 @@ void ClusterObjectModel::replaceUnmatched(const std::vector<std::string> &ids)
 
 StatusTreeModel::LeafStatus ClusterObjectModel::leafStatus(const StatusTreeModel::Node &leaf) const
 {
-    const report::CrStatus &s = lookup().objectStatus(as<Node>(leaf).id);
-    return {stateList(s), s.changedLines};
+    const Node &node = as<Node>(leaf);
+    const report::CrStatus &s = lookup().objectStatus(node.id);
+    LeafStatus status{stateList(s), s.changedLines};
+    bool outdated = false;
+    if (reviewable(node) && (!reviewMark(node, &outdated) || outdated))
+        status.states << kUnreviewedDrift;
+    return status;
+}
+
+bool ClusterObjectModel::reviewable(const Node &node) const
+{
+    const report::CrResult *result = node.repeated ? nullptr : lookup().result(node.id);
+    return result && result->hasDiff();
+}
+
+const review::ReviewMark *ClusterObjectModel::reviewMark(const Node &node, bool *outdated) const
+{
+    const report::CrResult *result = node.repeated || !m_review ? nullptr : lookup().result(node.id);
+    const review::ReviewMark *mark = result && result->hasDiff() ? m_review->mark(node.id, result->correlatedTemplate)
+                                                                  : nullptr;
+    if (mark && outdated)
+        *outdated = review::isOutdated(*mark, *result);
+    return mark;
+}
+
+QVariant ClusterObjectModel::reviewData(const Node &node, int role) const
+{
+    bool outdated = false;
+    const review::ReviewMark *mark = reviewMark(node, &outdated);
+    const bool toFix = mark && mark->outcome == review::ReviewMark::Outcome::ToFix;
+    switch (role) {
+    case Qt::CheckStateRole:
+        if (!reviewable(node))
+            return {};
+        return mark && !outdated ? Qt::Checked : Qt::Unchecked;
+    case Qt::DisplayRole:
+        if (!mark)
+            return {};
+        return outdated ? tr("outdated") : toFix ? tr("to fix") : tr("reviewed");
+    case Qt::ToolTipRole: {
+        if (!reviewable(node))
+            return {};
+        if (!mark)
+            return tr("Not reviewed yet: Space marks it reviewed, Shift+Space to fix");
+        QStringList lines{toFix ? tr("To fix") : tr("Reviewed")};
+        if (!mark->note.empty())
+            lines << tr("Note: %1").arg(qs(mark->note));
+        if (!mark->markedAt.empty())
+            lines << tr("Marked %1").arg(qs(mark->markedAt));
+        if (outdated)
+            lines << tr("The drift has changed since it was marked: review it again");
+        return lines.join(QLatin1Char('\n'));
+    }
+    case ReviewableRole: return reviewable(node);
+    case ReviewRole:
+        return int(!mark ? ReviewState::None : toFix ? ReviewState::ToFix : ReviewState::Reviewed);
+    case ReviewNoteRole: return mark ? qs(mark->note) : QString();
+    case ReviewOutdatedRole: return outdated;
+    default: return {};
+    }
 }
 
 QModelIndex ClusterObjectModel::indexForObject(const QString &id, int column) const
@@ -210,13 +285,20 @@ QVariant ClusterObjectModel::data(const QModelIndex &index, int role) const
         return {};
     const Node &node = as<Node>(*base);
     switch (role) {
-    case Qt::ToolTipRole: return tooltip(node);
+    case Qt::ToolTipRole:
+        if (node.leaf && index.column() == ReviewColumn)
+            return reviewData(node, role);
+        return tooltip(node);
     case ItemRole::AlwaysVisible: return node.kind == int(NodeKind::UnmatchedGroup);
     case ItemRole::Counted: return !node.repeated;
     default: break;
     }
     if (const QVariant shared = statusData(node, role); shared.isValid())
         return shared;
+    const bool reviewRole = role == ReviewableRole || role == ReviewRole || role == ReviewNoteRole
+        || role == ReviewOutdatedRole;
+    if (node.leaf && (reviewRole || index.column() == ReviewColumn))
+        return reviewData(node, role);
     return node.leaf ? objectData(node, index.column(), role) : groupData(node, index.column(), role);
 }
 
@@ -297,6 +379,12 @@ QString ClusterObjectModel::tooltip(const Node &node) const
         lines << tr("Compared with: %1").arg(qsList(s.candidates).join(QStringLiteral(", ")));
     if (!s.error.empty())
         lines << tr("Error: %1").arg(qs(s.error));
+    if (const QString reasons = overrideReasonsText(lookup().result(node.id)); !reasons.isEmpty())
+        lines << reasons;
+    if (const review::ReviewMark *mark = reviewMark(node))
+        lines << (mark->note.empty() ? tr("Review: %1").arg(reviewData(node, Qt::DisplayRole).toString())
+                                     : tr("Review: %1 — %2").arg(reviewData(node, Qt::DisplayRole).toString(),
+                                                                 qs(mark->note)));
     if (node.object >= 0)
         lines << tr("Source: %1").arg(source(node));
     return lines.join(QLatin1Char('\n'));
@@ -309,6 +397,7 @@ QVariant ClusterObjectModel::headerData(int section, Qt::Orientation orientation
     switch (section) {
     case NameColumn: return tr("Cluster CR");
     case StatusColumn: return tr("Status");
+    case ReviewColumn: return tr("Review");
     case TemplateColumn: return tr("Template");
     default: return {};
     }
@@ -320,7 +409,21 @@ Qt::ItemFlags ClusterObjectModel::flags(const QModelIndex &index) const
     if (!node)
         return Qt::NoItemFlags;
     const Qt::ItemFlags f = Qt::ItemIsEnabled | Qt::ItemIsSelectable;
-    return node->leaf ? f | Qt::ItemIsDragEnabled | Qt::ItemNeverHasChildren : f;
+    if (!node->leaf)
+        return f;
+    const bool checkable = index.column() == ReviewColumn && reviewable(as<Node>(*node));
+    return f | Qt::ItemIsDragEnabled | Qt::ItemNeverHasChildren | (checkable ? Qt::ItemIsUserCheckable : Qt::NoItemFlags);
+}
+
+bool ClusterObjectModel::setData(const QModelIndex &index, const QVariant &value, int role)
+{
+    const StatusTreeModel::Node *node = nodeOf(index);
+    if (role != Qt::CheckStateRole || index.column() != ReviewColumn || !node || !node->leaf
+        || !reviewable(as<Node>(*node)))
+        return false;
+    // The mark is the window's to make (undoable); the model shows it once made.
+    emit reviewRequested(qs(as<Node>(*node).id), value.toInt() == Qt::Checked);
+    return true;
 }
 
 QHash<int, QByteArray> ClusterObjectModel::roleNames() const
@@ -328,7 +431,11 @@ QHash<int, QByteArray> ClusterObjectModel::roleNames() const
     return withRoleNames({{ClusterObjectIdRole, "clusterObjectId"},
                           {ObjectIndexRole, "objectIndex"},
                           {SourceRole, "source"},
-                          {ErrorRole, "error"}});
+                          {ErrorRole, "error"},
+                          {ReviewableRole, "reviewable"},
+                          {ReviewRole, "review"},
+                          {ReviewNoteRole, "reviewNote"},
+                          {ReviewOutdatedRole, "reviewOutdated"}});
 }
 
 QStringList ClusterObjectModel::mimeTypes() const

@@ -248,6 +248,9 @@ QString ReferenceTreeModel::tooltip(const Node &node) const
             lines << tr("Cluster CRs: %1").arg(qsList(s.clusterObjectIds).join(QStringLiteral(", ")));
         for (const std::string &error : s.errors)
             lines << tr("Error: %1").arg(qs(error));
+        for (const std::string &id : s.clusterObjectIds)
+            if (const QString reasons = overrideReasonsText(lookup().result(id)); !reasons.isEmpty())
+                lines << tr("%1: %2").arg(qs(id), reasons);
         return lines.join(QLatin1Char('\n'));
     }
     if (node.kind == int(NodeKind::Component)) {

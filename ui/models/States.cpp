@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "States.h"
 
+#include <QCoreApplication>
+
 namespace ds::ui {
 
 namespace {
@@ -71,6 +73,14 @@ QString displayText(const report::TemplateStatus &status)
 QString displayText(const report::CrStatus &status)
 {
     return QString::fromStdString(report::statusText(status));
+}
+
+QString overrideReasonsText(const report::CrResult *result)
+{
+    if (!result || result->overrideReasons.empty())
+        return {};
+    return QCoreApplication::translate("States", "Accepted by user overrides: %1")
+        .arg(qsList(result->overrideReasons).join(QStringLiteral("; ")));
 }
 
 } // namespace ds::ui

@@ -20,6 +20,11 @@ namespace ds::ui {
 using TemplateState = report::TemplateState;
 using ClusterObjectState = report::CrState;
 
+// Not an engine state: a drifted CR without a review mark for its current
+// drift also counts as this, so the CR list's filter buttons can show only the
+// drift still to review. Far above every ClusterObjectState value.
+constexpr int kUnreviewedDrift = 1000;
+
 // Every state, most severe first (the order of summaries and filter buttons).
 const QList<TemplateState> &templateStatesBySeverity();
 const QList<ClusterObjectState> &clusterObjectStatesBySeverity();
@@ -48,6 +53,9 @@ inline QString qs(const std::string &s)
     return QString::fromStdString(s);
 }
 QStringList qsList(const std::vector<std::string> &items);
+
+// "Accepted by user overrides: <reason>; <reason>" for a patched CR, "" otherwise.
+QString overrideReasonsText(const report::CrResult *result);
 
 // "Drift: 12 changed lines · manual"
 QString displayText(const report::TemplateStatus &status);

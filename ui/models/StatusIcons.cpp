@@ -207,4 +207,9 @@ QIcon StatusIcons::forClusterObject(ClusterObjectState state, bool manual)
     return cachedIcon(1000 + static_cast<int>(state) * 2 + (manual ? 1 : 0), objectGlyph(state), manual);
 }
 
+QIcon StatusIcons::unreviewedDrift()
+{
+    return cachedIcon(3000, {Shape::DashedRing, Mark::Bang, templateGlyph(TemplateState::Drift).colour}, false);
+}
+
 } // namespace ds::ui

@@ -15,6 +15,8 @@ class StatusIcons
 public:
     static QIcon forTemplate(TemplateState state, bool manual = false);
     static QIcon forClusterObject(ClusterObjectState state, bool manual = false);
+    // Drift still to review (kUnreviewedDrift): the drift colour, open.
+    static QIcon unreviewedDrift();
 };
 
 } // namespace ds::ui

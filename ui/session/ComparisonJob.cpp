@@ -77,6 +77,12 @@ pipeline::ComparisonRequest pipelineRequest(const ComparisonJobRequest &request)
     out.options.keepGoing = true;
     out.options.allResources = true;
     out.options.manualCorrelations = request.manualCorrelations;
+    // kube-compare marks a CR as patched by naming the -p file; overrides not
+    // saved yet still patch, and the reports say they are unsaved.
+    out.options.overridesPath = request.overrides && request.overridesPath.isEmpty()
+        ? QObject::tr("unsaved overrides").toStdString()
+        : request.overridesPath.toStdString();
+    out.overrides = request.overrides;
     out.options.tmpDir = request.tmpDir.toStdString();
     out.keepObjects = true;
     out.compareWithoutBrokenPairs = true;
@@ -170,6 +176,8 @@ ComparisonJobResult runComparisonJob(const ComparisonJobRequest &request, const 
         if (auto error = run.compare(); error && !cancel.load())
             log.error(*error);
         snapshot.report = run.report();
+        snapshot.options = run.request().options;
+        snapshot.overrides = run.request().overrides;
         if (snapshot.report)
             for (const auto &failure : snapshot.report->failures)
                 log.error(failure.crName + ": " + failure.error);

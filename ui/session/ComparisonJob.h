@@ -37,6 +37,10 @@ struct ComparisonJobRequest
     QStringList inputPaths;
     std::optional<ClusterTarget> cluster; // instead of inputPaths
     std::map<std::string, std::string> manualCorrelations;
+    // User overrides in force (the window's, maybe unsaved) and the file they
+    // came from, applied as `driftscope-cli -p` applies them; null: none.
+    std::shared_ptr<const compare::UserOverrides> overrides;
+    QString overridesPath;
     // Results of earlier rounds, reused when a stage is not re-run.
     std::shared_ptr<const ref::Reference> reference;
     std::shared_ptr<const std::vector<input::ClusterObject>> objects;

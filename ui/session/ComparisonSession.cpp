@@ -57,6 +57,15 @@ void ComparisonSession::setManualCorrelations(const std::map<std::string, std::s
     request(false, false);
 }
 
+void ComparisonSession::setOverrides(std::shared_ptr<const compare::UserOverrides> overrides, const QString &path)
+{
+    if (overrides == m_overrides && path == m_overridesPath)
+        return;
+    m_overrides = std::move(overrides);
+    m_overridesPath = path;
+    request(false, false);
+}
+
 void ComparisonSession::cancel()
 {
     m_pending = false;
@@ -93,6 +102,8 @@ void ComparisonSession::startPending()
     job.inputPaths = m_inputPaths;
     job.cluster = m_cluster;
     job.manualCorrelations = m_manual;
+    job.overrides = m_overrides;
+    job.overridesPath = m_overridesPath;
     job.reference = m_snapshot->reference;
     job.objects = m_snapshot->objects;
     job.inputDescription = m_snapshot->inputDescription;

@@ -38,6 +38,9 @@ public:
     // Compares again with these manual correlations (after a drop, undo, loading
     // a diff config...).
     void setManualCorrelations(const std::map<std::string, std::string> &pairs);
+    // Compares again with these user overrides (null: none); `path` names them
+    // in reports ("Patched with …").
+    void setOverrides(std::shared_ptr<const compare::UserOverrides> overrides, const QString &path);
     void cancel();
 
     QString referencePath() const { return m_referencePath; }
@@ -70,6 +73,8 @@ private:
     std::shared_ptr<const ComparisonSnapshot> m_snapshot = std::make_shared<const ComparisonSnapshot>();
     ProblemList m_problems;
     std::map<std::string, std::string> m_manual;
+    std::shared_ptr<const compare::UserOverrides> m_overrides;
+    QString m_overridesPath;
 
     // Work queued while another round runs: stages are OR-ed together.
     bool m_pending = false;

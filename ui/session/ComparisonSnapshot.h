@@ -2,6 +2,8 @@
 #pragma once
 
 #include "ReportIndex.h"
+#include "compare/CompareOptions.h"
+#include "compare/UserOverrides.h"
 #include "input/ClusterObject.h"
 #include "reference/Reference.h"
 #include "report/ComparisonReport.h"
@@ -27,6 +29,9 @@ struct ComparisonSnapshot
     // config and drag-and-drop.
     std::map<std::string, std::string> manualCorrelations;
     std::string inputDescription; // what was opened (paths, archive, cluster context)
+    // What the report was compared with (fixes are proven with the same).
+    compare::CompareOptions options;
+    std::shared_ptr<const compare::UserOverrides> overrides;
     // States, counts and look-ups over the fields above (see indexed()).
     std::shared_ptr<const ReportIndex> index;
 

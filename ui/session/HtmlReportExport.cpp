@@ -2,17 +2,17 @@
 #include "HtmlReportExport.h"
 
 #include "DriftscopeVersion.h"
+#include "ExportPool.h"
 #include "report/HtmlReportWriter.h"
-#include "util/LargeStack.h"
+#include "review/ReviewDecisions.h"
 
 #include <QCoreApplication>
-#include <QSaveFile>
-#include <QThreadPool>
 #include <QtConcurrent/QtConcurrentRun>
 
 namespace ds::ui {
 
-QString exportHtmlReport(const ComparisonSnapshot &snapshot, const QString &path)
+QString exportHtmlReport(const ComparisonSnapshot &snapshot, const HtmlReportDocuments &documents,
+                         const QString &path)
 {
     if (!snapshot.reference || !snapshot.report)
         return QCoreApplication::translate("HtmlReportExport", "There is no comparison to export yet.");
@@ -20,25 +20,21 @@ QString exportHtmlReport(const ComparisonSnapshot &snapshot, const QString &path
     options.manualCorrelations = snapshot.manualCorrelations;
     options.inputDescription = snapshot.inputDescription;
     options.version = DRIFTSCOPE_VERSION_STRING;
-    const std::string html = report::writeHtml(*snapshot.report, *snapshot.reference, options);
-
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return QCoreApplication::translate("HtmlReportExport", "Cannot write %1: %2").arg(path, file.errorString());
-    if (file.write(html.data(), qint64(html.size())) != qint64(html.size()) || !file.commit())
-        return QCoreApplication::translate("HtmlReportExport", "Cannot write %1: %2").arg(path, file.errorString());
-    return {};
+    options.diffConfigPath = documents.diffConfigPath.toStdString();
+    options.overridesPath = documents.overridesPath.toStdString();
+    options.reviewPath = documents.reviewPath.toStdString();
+    options.decisions = review::htmlDecisions(
+        *snapshot.report, {snapshot.reference, snapshot.objects, snapshot.options, snapshot.overrides},
+        documents.review);
+    return writeFileAtomically(path, report::writeHtml(*snapshot.report, *snapshot.reference, options));
 }
 
-QFuture<QString> exportHtmlReportAsync(std::shared_ptr<const ComparisonSnapshot> snapshot, const QString &path)
+QFuture<QString> exportHtmlReportAsync(std::shared_ptr<const ComparisonSnapshot> snapshot,
+                                       HtmlReportDocuments documents, const QString &path)
 {
-    static QThreadPool *pool = [] {
-        auto *p = new QThreadPool(QCoreApplication::instance());
-        p->setMaxThreadCount(1);
-        p->setStackSize(static_cast<uint>(kRenderStackBytes));
-        return p;
-    }();
-    return QtConcurrent::run(pool, [snapshot = std::move(snapshot), path] { return exportHtmlReport(*snapshot, path); });
+    return QtConcurrent::run(exportPool(), [snapshot = std::move(snapshot), documents = std::move(documents), path] {
+        return exportHtmlReport(*snapshot, documents, path);
+    });
 }
 
 } // namespace ds::ui

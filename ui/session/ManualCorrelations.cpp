@@ -40,9 +40,9 @@ void pushUnlessNoOp(QUndoStack *stack, Args &&...args)
 
 } // namespace
 
-ManualCorrelations::ManualCorrelations(QObject *parent) : QObject(parent), m_undoStack(new QUndoStack(this))
+ManualCorrelations::ManualCorrelations(QObject *parent, QUndoStack *undoStack)
+    : QObject(parent), m_undoStack(undoStack ? undoStack : new QUndoStack(this))
 {
-    connect(m_undoStack, &QUndoStack::cleanChanged, this, [this](bool clean) { emit dirtyChanged(!clean); });
 }
 
 ManualCorrelations::~ManualCorrelations() = default;
@@ -60,7 +60,22 @@ bool ManualCorrelations::contains(const QString &clusterObjectId) const
 
 bool ManualCorrelations::isDirty() const
 {
-    return !m_undoStack->isClean();
+    return m_dirty;
+}
+
+void ManualCorrelations::setSavedPairs(Pairs saved)
+{
+    m_savedPairs = std::move(saved);
+    updateDirty();
+}
+
+void ManualCorrelations::updateDirty()
+{
+    const bool dirty = m_pairs != m_savedPairs;
+    if (dirty == m_dirty)
+        return;
+    m_dirty = dirty;
+    emit dirtyChanged(dirty);
 }
 
 void ManualCorrelations::pin(const QStringList &clusterObjectIds, const QString &templatePath)
@@ -81,6 +96,7 @@ void ManualCorrelations::apply(const Change &change)
         else
             m_pairs.erase(id);
     }
+    updateDirty();
     emit changed();
 }
 
@@ -90,10 +106,11 @@ void ManualCorrelations::reset()
     m_baseText.clear();
     m_error.clear();
     setFilePath(QString());
-    if (!m_pairs.empty()) {
-        m_pairs.clear();
+    const bool had = !m_pairs.empty();
+    m_pairs.clear();
+    setSavedPairs({});
+    if (had)
         emit changed();
-    }
 }
 
 bool ManualCorrelations::load(const QString &path)
@@ -108,6 +125,7 @@ bool ManualCorrelations::load(const QString &path)
     m_undoStack->clear();
     setFilePath(path);
     m_pairs = loaded.config.correlationPairs;
+    setSavedPairs(m_pairs);
     emit changed();
     return true;
 }
@@ -144,7 +162,7 @@ bool ManualCorrelations::save(const QString &path)
     m_error.clear();
     m_baseText = *text;
     setFilePath(path);
-    m_undoStack->setClean();
+    setSavedPairs(m_pairs);
     return true;
 }
 

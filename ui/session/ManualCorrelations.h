@@ -14,7 +14,9 @@ namespace ds::ui {
 
 // The manual correlation pairs (CR id → template path) the user pinned by
 // drag and drop or loaded from a diff config. Every edit goes through the undo
-// stack; "dirty" means the pairs differ from the last load or save.
+// stack (the window's, shared with the overrides and the review marks, so one
+// Undo takes back the last edit whatever it was); "dirty" means the pairs
+// differ from the last load or save.
 class ManualCorrelations : public QObject
 {
     Q_OBJECT
@@ -24,7 +26,8 @@ public:
     // CR id → the path it gets (nullopt: unpinned)
     using Change = std::map<std::string, std::optional<std::string>>;
 
-    explicit ManualCorrelations(QObject *parent = nullptr);
+    // Without a stack the document keeps its own.
+    explicit ManualCorrelations(QObject *parent = nullptr, QUndoStack *undoStack = nullptr);
     ~ManualCorrelations() override;
 
     const Pairs &pairs() const { return m_pairs; }
@@ -62,8 +65,12 @@ signals:
 private:
     void setFilePath(const QString &path);
     std::optional<std::string> writeText(const QString &path);
+    void setSavedPairs(Pairs saved);
+    void updateDirty();
 
     Pairs m_pairs;
+    Pairs m_savedPairs; // as last loaded or saved
+    bool m_dirty = false;
     QUndoStack *m_undoStack;
     QString m_filePath;
     std::string m_baseText; // the file text last loaded or saved
