@@ -232,7 +232,8 @@ review::FixInputs fixInputs(const pipeline::ComparisonRun &run)
 
 // The HTML report's header names the files the comparison used; a review file
 // adds its decisions.
-report::HtmlOptions htmlOptions(const FlagParser &flags, const pipeline::ComparisonRun &run, std::ostream &err)
+report::HtmlOptions htmlOptions(const FlagParser &flags, const pipeline::ComparisonRun &run,
+                                const std::optional<review::ReviewFile> &review)
 {
     report::HtmlOptions html;
     html.manualCorrelations = run.manualCorrelations();
@@ -240,13 +241,23 @@ report::HtmlOptions htmlOptions(const FlagParser &flags, const pipeline::Compari
     html.diffConfigPath = flags.stringValue("diff-config");
     html.overridesPath = flags.stringValue("overrides");
     html.reviewPath = flags.stringValue("review");
-    if (!html.reviewPath.empty()) {
-        const review::ReviewFile::LoadResult review = review::ReviewFile::load(html.reviewPath);
-        if (!review.ok())
-            fatal(err, *review.error);
-        html.decisions = review::htmlDecisions(*run.report(), fixInputs(run), review.file);
-    }
+    if (review)
+        html.decisions = review::htmlDecisions(*run.report(), fixInputs(run), *review);
     return html;
+}
+
+// --review FILE, read before the comparison so that a broken file costs no wait.
+std::optional<review::ReviewFile> reviewFile(const FlagParser &flags, const std::string &output, std::ostream &err)
+{
+    const std::string path = flags.stringValue("review");
+    if (path.empty())
+        return std::nullopt;
+    if (output != "html")
+        usageError(err, "--review only applies to -o html (the other formats are kube-compare's)");
+    review::ReviewFile::LoadResult loaded = review::ReviewFile::load(path);
+    if (!loaded.ok())
+        fatal(err, *loaded.error);
+    return std::move(loaded.file);
 }
 
 int compare(const FlagParser &flags, std::ostream &out, std::ostream &err)
@@ -258,6 +269,7 @@ int compare(const FlagParser &flags, std::ostream &out, std::ostream &err)
         if (flags.stringValue("override-reason").empty())
             usageError(err, "Reason required when generating overrides");
     }
+    const std::optional<review::ReviewFile> review = reviewFile(flags, output, err);
     pipeline::ComparisonRequest request;
     request.reference.metadataPath = flags.stringValue("reference");
     if (request.reference.metadataPath.empty())
@@ -269,7 +281,7 @@ int compare(const FlagParser &flags, std::ostream &out, std::ostream &err)
         request.diffConfigPath = flags.stringValue("diff-config");
     request.options = compareOptions(flags);
     // Fixes (also the HTML report's, for CRs a review marks to fix) are proven on the CRs read.
-    request.keepObjects = output == "fixes" || output == "fixes-script" || !flags.stringValue("review").empty();
+    request.keepObjects = output == "fixes" || output == "fixes-script" || review.has_value();
 
     KlogLog log(err, request.options.verbose ? 1 : 0);
     pipeline::ComparisonRun run(std::move(request), log);
@@ -289,7 +301,7 @@ int compare(const FlagParser &flags, std::ostream &out, std::ostream &err)
         report::WriteOptions writeOptions;
         writeOptions.format = output;
         writeOptions.verbose = run.request().options.verbose;
-        writeOptions.html = htmlOptions(flags, run, err);
+        writeOptions.html = htmlOptions(flags, run, review);
         out << report::writeReport(compared, *run.reference(), writeOptions);
     }
     out.flush();

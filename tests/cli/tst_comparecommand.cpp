@@ -472,6 +472,17 @@ void tst_CompareCommand::usageErrors_data()
     QTest::newRow("reference is a directory")
         << QStringList{"-r", "$T/ref", "-f", "$T/crs"}
         << QStringLiteral("error: Reference config file not found. error: read ref: is a directory\n");
+    // --review (Driftscope's) is read before anything else, so a broken file costs no wait.
+    QTest::newRow("--review without -o html")
+        << QStringList{"-r", "$T/ref/metadata.yaml", "-f", "$T/crs", "--review", "$T/review.yaml"}
+        << usage("--review only applies to -o html (the other formats are kube-compare's)");
+    QTest::newRow("--review file missing")
+        << QStringList{"-r", "$T/ref/metadata.yaml", "-f", "$T/crs", "-o", "html", "--review", "$T/review.yaml"}
+        << QStringLiteral("error: cannot read review file $T/review.yaml: No such file or directory\n");
+    QTest::newRow("--review file is no review")
+        << QStringList{"-r", "$T/ref/metadata.yaml", "-f", "$T/crs", "-o", "html", "--review", "$T/ref/metadata.yaml"}
+        << QStringLiteral("error: review file $T/ref/metadata.yaml: not a Driftscope review (kind: DriftscopeReview is "
+                          "missing)\n");
 }
 
 void tst_CompareCommand::usageErrors()
@@ -479,7 +490,7 @@ void tst_CompareCommand::usageErrors()
     QFETCH(QStringList, args);
     QFETCH(QString, stderr);
     const RunResult r = run(args);
-    QCOMPARE(r.err, stderr);
+    QCOMPARE(r.err, expand(stderr));
     QCOMPARE(r.code, 2);
     QCOMPARE(r.out, QString());
 }

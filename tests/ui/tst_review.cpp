@@ -141,6 +141,8 @@ private slots:
     void htmlExportCarriesTheDecisions();
     void exportedFixesAreTheClis();
     void openingAnotherReferenceAsksToKeepTheFiles();
+    void brokenFilesAreRefusedWithTheirName_data();
+    void brokenFilesAreRefusedWithTheirName();
 
 private:
     void openFixture(MainWindow &w);
@@ -550,6 +552,43 @@ void tst_Review::openingAnotherReferenceAsksToKeepTheFiles()
     QVERIFY(w.documents()->overrides()->overrides().empty());
     QCOMPARE(crData(w, kSettings, ItemRole::State).toInt(), int(ClusterObjectState::Drift));
     QVERIFY(!w.windowTitle().contains(QFileInfo(overrides).fileName()));
+}
+
+void tst_Review::brokenFilesAreRefusedWithTheirName_data()
+{
+    QTest::addColumn<bool>("overrides");
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("overrides: not YAML") << true << QByteArray("- name: a\n  reason: [unclosed\n") << QStringLiteral("line");
+    QTest::newRow("overrides: no reason") << true << QByteArray("- name: a\n  type: mergepatch\n  patch: '{}'\n")
+                                          << QStringLiteral("missing reason");
+    QTest::newRow("review: not a review") << false << QByteArray("kind: Other\n") << QStringLiteral("kind: DriftscopeReview");
+    QTest::newRow("review: unknown outcome")
+        << false << QByteArray("kind: DriftscopeReview\nmarks:\n- cr: a\n  template: t.yaml\n  outcome: maybe\n")
+        << QStringLiteral("mark 1: outcome must be reviewed or fix");
+}
+
+// A file that does not load changes nothing and says which file and why.
+void tst_Review::brokenFilesAreRefusedWithTheirName()
+{
+    QFETCH(bool, overrides);
+    QFETCH(QByteArray, text);
+    QFETCH(QString, expected);
+    const QString path = m_work.filePath(QStringLiteral("broken-%1.yaml").arg(m_run));
+    writeFile(path, text);
+    MainWindow w;
+    QString shown;
+    QTimer::singleShot(0, [&shown] {
+        if (auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget())) {
+            shown = box->text();
+            box->accept();
+        }
+    });
+    QVERIFY(!(overrides ? w.openOverrides(path) : w.openReview(path)));
+    QVERIFY2(shown.contains(path) && shown.contains(expected), qPrintable(shown));
+    QVERIFY(w.documents()->overrides()->filePath().isEmpty());
+    QVERIFY(w.documents()->review()->filePath().isEmpty());
+    QVERIFY(!w.windowTitle().contains(QFileInfo(path).fileName()));
 }
 
 QTEST_MAIN(tst_Review)
