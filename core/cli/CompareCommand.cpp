@@ -56,9 +56,10 @@ FlagParser makeFlags()
           "Namespace of the Secrets and ConfigMaps read from a ConfigDir (default: the HiveConfig's "
           "targetNamespace, else hive)");
     f.add("output", 'o', K::String,
-          "Output format. One of: (json, yaml, generate-patches, junit, html, fixes, fixes-script). fixes: per "
-          "drifted CR the patch that brings the cluster back to the reference (and manifests of missing CRs) as "
-          "YAML documents; fixes-script: the same as kubectl commands");
+          "Output format. One of: (json, yaml, generate-patches, junit, html, fields, fixes, fixes-script). fields: "
+          "one tab-separated line per changed field (CR, template, path, kind, reference value, cluster value); "
+          "fixes: per drifted CR the patch that brings the cluster back to the reference (and manifests of missing "
+          "CRs) as YAML documents; fixes-script: the same as kubectl commands");
     f.add("override-reason", 0, K::String, "Reason for generating the override");
     f.add("overrides", 'p', K::String, "Path to user overrides");
     f.add("review", 0, K::String,

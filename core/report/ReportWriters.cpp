@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ReportWriters.h"
 
+#include "FieldsWriter.h"
 #include "JunitWriter.h"
 #include "TextReportWriter.h"
 #include "json/JsonWriter.h"
@@ -211,6 +212,8 @@ std::string writeReport(const ComparisonReport &report, const ref::Reference &re
         return report.patchesYaml;
     if (options.format == "html")
         return writeHtml(report, reference, options.html);
+    if (options.format == "fields")
+        return writeFields(report);
     std::string text = writeText(report, options.verbose);
     return text;
 }

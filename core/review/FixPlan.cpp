@@ -74,30 +74,42 @@ Value mergePatch(const std::vector<diff::FieldChange> &changes)
     return patch;
 }
 
-// Removals of list items run from the last index down, so that the indices of
-// the operations after them still point at the items they meant.
+// Adding or removing a list item shifts the items after it, so those
+// operations come last: list by list from the deepest (their paths hold the
+// cluster's indices of the items around them, valid while the outer lists are
+// untouched), removals from the last index down, then additions at the
+// reference's indices from the first up — which leaves each list in the
+// reference's order (see FieldChange).
 Value jsonPatch(std::vector<diff::FieldChange> changes)
 {
-    const auto removesItem = [](const diff::FieldChange &c) {
-        return c.kind == diff::FieldChange::Kind::AddedInCluster && c.path.back().index;
+    using Kind = diff::FieldChange::Kind;
+    const auto movesItems = [](const diff::FieldChange &c) {
+        return c.kind != Kind::Changed && c.path.back().index.has_value();
     };
-    std::stable_partition(changes.begin(), changes.end(), [&](const diff::FieldChange &c) { return !removesItem(c); });
-    const auto firstRemoval = std::find_if(changes.begin(), changes.end(), removesItem);
-    std::reverse(firstRemoval, changes.end());
+    const auto firstItemOp = std::stable_partition(changes.begin(), changes.end(),
+                                                   [&](const diff::FieldChange &c) { return !movesItems(c); });
+    std::stable_sort(firstItemOp, changes.end(), [](const diff::FieldChange &a, const diff::FieldChange &b) {
+        if (a.path.size() != b.path.size())
+            return a.path.size() > b.path.size();
+        const bool aRemoves = a.kind == Kind::AddedInCluster, bRemoves = b.kind == Kind::AddedInCluster;
+        if (aRemoves != bRemoves)
+            return aRemoves;
+        return aRemoves ? *a.path.back().index > *b.path.back().index : *a.path.back().index < *b.path.back().index;
+    });
     ValueList ops;
     for (const diff::FieldChange &c : changes) {
         ValueMap op;
         op.emplace("path", Value(diff::jsonPointer(c.path)));
         switch (c.kind) {
-        case diff::FieldChange::Kind::Changed:
+        case Kind::Changed:
             op.emplace("op", Value("replace"));
             op.emplace("value", c.reference);
             break;
-        case diff::FieldChange::Kind::MissingFromCluster:
+        case Kind::MissingFromCluster:
             op.emplace("op", Value("add"));
             op.emplace("value", c.reference);
             break;
-        case diff::FieldChange::Kind::AddedInCluster: op.emplace("op", Value("remove")); break;
+        case Kind::AddedInCluster: op.emplace("op", Value("remove")); break;
         }
         ops.push_back(Value(std::move(op)));
     }

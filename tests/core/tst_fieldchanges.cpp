@@ -21,23 +21,13 @@ Value yamlValue(const char *text)
     return r.documents.front();
 }
 
-const char *kindName(diff::FieldChange::Kind kind)
-{
-    switch (kind) {
-    case diff::FieldChange::Kind::Changed: return "changed";
-    case diff::FieldChange::Kind::AddedInCluster: return "added";
-    case diff::FieldChange::Kind::MissingFromCluster: return "missing";
-    }
-    return "?";
-}
-
 // "path kind pointer" per change, in order.
 QStringList describe(const std::vector<diff::FieldChange> &changes)
 {
     QStringList out;
     for (const diff::FieldChange &c : changes)
         out << QStringLiteral("%1 %2 %3").arg(QString::fromStdString(diff::pathText(c.path)),
-                                                QString::fromLatin1(kindName(c.kind)),
+                                                QString::fromLatin1(diff::kindName(c.kind)),
                                                 QString::fromStdString(diff::jsonPointer(c.path)));
     return out;
 }
@@ -70,11 +60,25 @@ private slots:
             << QStringList{"spec.profile[0].interface changed /spec/profile/0/interface"};
         QTest::newRow("list item field, by name")
             << QByteArray("containers:\n- name: web\n  image: a\n") << QByteArray("containers:\n- name: web\n  image: b\n")
-            << QStringList{"containers[web].image changed /containers/0/image"};
+            << QStringList{"containers[name=web].image changed /containers/0/image"};
         QTest::newRow("longer cluster list") << QByteArray("l: [a]\n") << QByteArray("l: [a, b, c]\n")
                                              << QStringList{"l[1] added /l/1", "l[2] added /l/2"};
         QTest::newRow("shorter cluster list") << QByteArray("l: [a, b]\n") << QByteArray("l: [a]\n")
                                               << QStringList{"l[1] missing /l/1"};
+        QTest::newRow("item inserted in the middle: one added, the rest unchanged")
+            << QByteArray("l: [a, b, c]\n") << QByteArray("l: [a, x, b, c]\n") << QStringList{"l[1] added /l/1"};
+        QTest::newRow("item removed from the middle, at the reference's index")
+            << QByteArray("l: [a, b, c]\n") << QByteArray("l: [a, c]\n") << QStringList{"l[1] missing /l/1"};
+        QTest::newRow("item between equal ones changed field by field")
+            << QByteArray("l: [a, {p: 1, q: 2}, c]\n") << QByteArray("l: [a, {p: 1, q: 3}, c]\n")
+            << QStringList{"l[1].q changed /l/1/q"};
+        QTest::newRow("named item inserted before others: cluster indices after it")
+            << QByteArray("c:\n- {name: web, image: a}\n- {name: db, image: b}\n")
+            << QByteArray("c:\n- {name: debug, image: x}\n- {name: web, image: a}\n- {name: db, image: c}\n")
+            << QStringList{"c[name=debug] added /c/0", "c[name=db].image changed /c/2/image"};
+        QTest::newRow("renamed item is another item")
+            << QByteArray("c:\n- {name: web, image: a}\n") << QByteArray("c:\n- {name: www, image: a}\n")
+            << QStringList{"c[name=web] missing /c/0", "c[name=www] added /c/0"};
         QTest::newRow("keys needing quotes and pointer escapes")
             << QByteArray("metadata:\n  labels:\n    app.kubernetes.io/name: x\n    a~b: 1\n")
             << QByteArray("metadata:\n  labels:\n    app.kubernetes.io/name: y\n    a~b: 2\n")
