@@ -199,6 +199,7 @@ compare::CompareOptions compareOptions(const FlagParser &flags)
     options.showManagedFields = flags.boolValue("show-managed-fields");
     // The HTML report always lists failed CRs next to every other result (as the GUI does).
     options.keepGoing = flags.boolValue("keep-going") || flags.stringValue("output") == "html";
+    options.explain = flags.stringValue("output") == "html"; // the report explains every verdict
     options.overridesPath = flags.stringValue("overrides");
     options.generateOverrideFor = flags.sliceValue("generate-override-for");
     options.overrideReason = flags.stringValue("override-reason");

@@ -11,6 +11,9 @@
 #include "UserOverrides.h"
 #include "ValidationRules.h"
 #include "diff/CharDiff.h"
+#include "diff/FieldChanges.h"
+#include "json/JsonWriter.h"
+#include "reference/FieldPath.h"
 #include "patch/MergePatch.h"
 #include "patch/Slug.h"
 #include "reference/MetadataHash.h"
@@ -72,6 +75,7 @@ struct CompareEngine::Candidate
     std::string clusterYaml;
     Value finalReference;
     Value live;
+    std::vector<report::HiddenField> hidden; // with CompareOptions::explain
 };
 
 // What comparing one CR adds to the report; recorded in input order.
@@ -191,16 +195,66 @@ std::optional<std::string> CompareEngine::prepare()
     return std::nullopt;
 }
 
-std::vector<std::size_t> CompareEngine::correlate(const Value &object, bool &manual) const
+std::vector<std::size_t> CompareEngine::correlate(const Value &object, report::CorrelationReason &reason) const
 {
-    manual = false;
     // The id is taken from the object as it is now (templates can change CRs).
     auto it = m_manual.empty() ? m_manual.end() : m_manual.find(input::objectId(object));
     if (it != m_manual.end()) {
-        manual = true;
+        reason.kind = report::CorrelationReason::Kind::Manual;
+        reason.diffConfig = m_options.diffConfigPath;
         return {it->second};
     }
-    return m_groups->match(object);
+    const GroupCorrelator::Group *group = nullptr;
+    std::vector<std::size_t> templates = m_groups->match(object, &group);
+    reason.kind = report::CorrelationReason::Kind::Fields;
+    if (group) {
+        for (const GroupCorrelator::Field &field : *group)
+            reason.fields.emplace_back(GroupCorrelator::fieldPathText(field), ref::nestedField(object, field).str());
+        // In the order people name a CR (kube-compare's group order is internal).
+        const auto rank = [](const std::string &field) {
+            static const std::vector<std::string> order{"apiVersion", "kind", "metadata.namespace", "metadata.name"};
+            return std::find(order.begin(), order.end(), field) - order.begin();
+        };
+        std::stable_sort(reason.fields.begin(), reason.fields.end(),
+                         [&](const auto &a, const auto &b) { return rank(a.first) < rank(b.first); });
+    }
+    return templates;
+}
+
+namespace {
+
+std::string hiddenValueText(const Value &value, bool secretData)
+{
+    if (secretData)
+        return "\"***\""; // as the diff masks Secret data
+    json::WriteResult written = json::write(value);
+    return written.ok() ? std::move(written.text) : std::string();
+}
+
+std::string omitRule(const ref::OmitEntry &entry)
+{
+    std::string rule = "fieldsToOmit: " + entry.pathToKey + (entry.isPrefix ? " (prefix)" : "");
+    return entry.include.empty() ? rule : rule + " (from " + entry.include + ")";
+}
+
+ObjectPath keyPath(const std::vector<std::string> &segments)
+{
+    ObjectPath path;
+    for (const std::string &s : segments)
+        path.push_back(PathSegment{s, {}, {}});
+    return path;
+}
+
+} // namespace
+
+// The fields fieldsToOmit takes out of the CR, before they go.
+void CompareEngine::recordOmitted(const Value &cr, const ref::ReferenceTemplate &t,
+                                  std::vector<report::HiddenField> &hidden) const
+{
+    const bool secret = isV1Secret(cr);
+    for (const OmittedField &f : fieldsToOmitIn(cr, t.omitFields))
+        hidden.push_back({report::HiddenField::Reason::Omitted, pathText(keyPath(f.path)), omitRule(*f.entry),
+                          hiddenValueText(ref::nestedField(cr, f.path), secret && f.path.front() == "data"), false});
 }
 
 CompareEngine::Candidate CompareEngine::diffAgainstTemplate(std::size_t templateIndex, input::ClusterObject &cr,
@@ -215,6 +269,8 @@ CompareEngine::Candidate CompareEngine::diffAgainstTemplate(std::size_t template
         return c;
     };
     // The CR itself loses the omitted fields: later candidates and lookups see that.
+    if (m_options.explain)
+        recordOmitted(cr.object, t, c.hidden);
     omitFields(cr.object, t.omitFields);
     context.log.info(1, "Executing template " + t.path);
     ref::RenderedTemplate rendered = ref::renderTemplate(t, cr.object, context);
@@ -229,6 +285,13 @@ CompareEngine::Candidate CompareEngine::diffAgainstTemplate(std::size_t template
     Value reference = rendered.object;
     const std::string fileName = patch::slug(cr.id);
     if (t.config.ignoreUnspecifiedFields) {
+        if (m_options.explain) // what the cluster has and the template leaves open
+            for (const diff::FieldChange &f : diff::fieldChanges(reference, cr.object))
+                if (f.kind == diff::FieldChange::Kind::AddedInCluster)
+                    c.hidden.push_back({report::HiddenField::Reason::Unspecified, pathText(f.path),
+                                        "ignore-unspecified-fields",
+                                        hiddenValueText(f.cluster, isV1Secret(cr.object) && f.path.front().key == "data"),
+                                        false});
         patch::PatchResult merged = patch::MergePatch::apply(cr.object, reference);
         if (!merged.ok())
             return fail("template injection failed: failed to properly merge the manifests for " + fileName
@@ -241,9 +304,18 @@ CompareEngine::Candidate CompareEngine::diffAgainstTemplate(std::size_t template
         if (auto e = UserOverrides::apply(*o, reference, cr.object, context))
             return fail("template injection failed: " + *e);
     }
-    if (auto e = runInlineDiffFunctions(reference, cr.object, t, fileName, context.log))
+    std::vector<InlineCheck> checks;
+    if (auto e = runInlineDiffFunctions(reference, cr.object, t, fileName, context.log,
+                                        m_options.explain ? &checks : nullptr))
         return fail("template injection failed: failed to properly run inline diff functions for " + fileName
                     + " some diff may be incorrect: " + *e);
+    for (const InlineCheck &check : checks) {
+        std::string error;
+        const auto path = ref::FieldPath::parse(check.pathToKey, error);
+        const Value value = path ? ref::nestedFieldThroughLists(cr.object, path->segments) : Value();
+        c.hidden.push_back({report::HiddenField::Reason::InlineFunction, path ? pathText(keyPath(path->segments)) : check.pathToKey,
+                            check.function, hiddenValueText(value, false), check.accepted});
+    }
     omitFields(reference, t.omitFields);
 
     // kubectl's Differ drops managedFields from both objects in place, then masks
@@ -283,8 +355,9 @@ CompareEngine::Outcome CompareEngine::evaluate(input::ClusterObject &cr, Evaluat
     Log &log = context.log;
     Outcome outcome;
     outcome.crId = cr.id;
-    bool manual = false;
-    const std::vector<std::size_t> templates = correlate(cr.object, manual);
+    report::CorrelationReason reason;
+    const std::vector<std::size_t> templates = correlate(cr.object, reason);
+    const bool manual = reason.kind == report::CorrelationReason::Kind::Manual;
     if (templates.empty())
         return outcome; // Unmatched
     std::vector<const UserOverride *> overrides;
@@ -349,6 +422,8 @@ CompareEngine::Outcome CompareEngine::evaluate(input::ClusterObject &cr, Evaluat
     result.clusterYaml = best->clusterYaml;
     result.score = best->score;
     result.manualCorrelation = manual;
+    result.correlation = std::move(reason);
+    result.hidden = best->hidden;
     result.apiVersion = input::stringField(cr.object, {"apiVersion"});
     result.kind = input::stringField(cr.object, {"kind"});
     result.ns = input::stringField(cr.object, {"metadata", "namespace"});
@@ -413,13 +488,13 @@ void CompareEngine::markMatchedByReference(Context &context)
     const ReferenceIndexes indexes(*context.objects);
     for (const auto &t : m_reference->templates) {
         const std::string id = input::objectId(t.metadata);
-        if (indexes.ownerReferences.count(id)) {
-            m_log.info(1, "Template " + t.path + " found via ownerReferences (content not validated)");
-        } else if (indexes.subjects.count(id)) {
-            m_log.info(1, "Template " + t.path + " found via RBAC subjects (content not validated)");
-        } else {
+        const char *via = indexes.ownerReferences.count(id) ? "ownerReferences"
+            : indexes.subjects.count(id)                    ? "RBAC subjects"
+                                                            : nullptr;
+        if (!via)
             continue;
-        }
+        m_log.info(1, "Template " + t.path + " found via " + via + " (content not validated)");
+        context.report.foundByReferenceVia[t.path] = via;
         context.matchCounts[t.path] += 1;
         context.report.summary.matchedByReferenceOnly.push_back(t.path);
     }
@@ -477,8 +552,8 @@ std::vector<bool> CompareEngine::comparedAlone(const std::vector<input::ClusterO
     for (std::size_t i = 0; i < objects.size(); ++i) {
         if (alone[i])
             continue;
-        bool manual = false;
-        const std::vector<std::size_t> templates = correlate(objects[i].object, manual);
+        report::CorrelationReason reason;
+        const std::vector<std::size_t> templates = correlate(objects[i].object, reason);
         alone[i] = std::any_of(templates.begin(), templates.end(), [&](std::size_t t) { return changing[t]; });
     }
     return alone;

@@ -55,7 +55,8 @@ private:
     struct Context;
     struct Evaluation;
 
-    std::vector<std::size_t> correlate(const Value &object, bool &manual) const;
+    std::vector<std::size_t> correlate(const Value &object, report::CorrelationReason &reason) const;
+    void recordOmitted(const Value &cr, const ref::ReferenceTemplate &t, std::vector<report::HiddenField> &hidden) const;
     Candidate diffAgainstTemplate(std::size_t templateIndex, input::ClusterObject &cr,
                                   const std::vector<const UserOverride *> &overrides, Evaluation &context) const;
     int comparisonThreads() const;

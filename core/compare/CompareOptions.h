@@ -15,6 +15,7 @@ struct CompareOptions
     bool keepGoing = false;          // --keep-going: a failing CR does not abort the run
     // diff config (-c): CR id → template path
     std::map<std::string, std::string> manualCorrelations;
+    std::string diffConfigPath; // -c, named as the source of manual pins
     std::string overridesPath;                // -p, shown as "Patched with ..."
     std::vector<std::string> generateOverrideFor; // --generate-override-for
     std::string overrideReason;               // --override-reason
@@ -24,6 +25,9 @@ struct CompareOptions
     // CRs compared at once when their comparisons cannot see each other
     // (0: one per core; 1: always one after the other).
     int threads = 0;
+    // Record per pair what the rules hid (CrResult::hidden): the window and
+    // the HTML report explain verdicts; the other outputs do not need it.
+    bool explain = false;
 };
 
 } // namespace ds::compare

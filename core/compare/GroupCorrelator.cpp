@@ -69,17 +69,28 @@ GroupCorrelator::GroupCorrelator(const std::vector<Value> &metadata, Order order
     }
 }
 
-std::vector<std::size_t> GroupCorrelator::match(const Value &object) const
+std::vector<std::size_t> GroupCorrelator::match(const Value &object, const std::vector<std::vector<std::string>> **matched) const
 {
     std::string hash;
     for (std::size_t g = 0; g < m_groups.size(); ++g) {
         if (m_buckets[g].empty() || !hashOf(object, m_groups[g], hash))
             continue;
         auto it = m_buckets[g].find(hash);
-        if (it != m_buckets[g].end())
+        if (it != m_buckets[g].end()) {
+            if (matched)
+                *matched = &m_groups[g];
             return it->second;
+        }
     }
     return {};
+}
+
+std::string GroupCorrelator::fieldPathText(const Field &field)
+{
+    std::string out;
+    for (const std::string &segment : field)
+        out += (out.empty() ? "" : ".") + segment;
+    return out;
 }
 
 std::vector<std::vector<GroupCorrelator::Overlap>> GroupCorrelator::overlapsByGroup() const

@@ -29,13 +29,16 @@ public:
     GroupCorrelator(const std::vector<Value> &metadata, Order order);
 
     // Items of the first matching bucket, in item order; empty when none.
-    std::vector<std::size_t> match(const Value &object) const;
+    // `matched` (optional) gets the fields of the group that matched.
+    std::vector<std::size_t> match(const Value &object, const std::vector<std::vector<std::string>> **matched = nullptr) const;
     // Buckets holding more than one item, group by group.
     std::vector<std::vector<Overlap>> overlapsByGroup() const;
 
     using Field = std::vector<std::string>;
     using Group = std::vector<Field>;
     static const std::vector<Group> &groups(Order order);
+    // "metadata.name" for the field {"metadata", "name"}.
+    static std::string fieldPathText(const Field &field);
 
 private:
     static bool hashOf(const Value &object, const Group &group, std::string &hash);

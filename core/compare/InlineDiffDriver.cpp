@@ -24,7 +24,7 @@ struct Prepared
 
 std::optional<std::string> runInlineDiffFunctions(Value &reference, const Value &cluster,
                                                   const ref::ReferenceTemplate &t, const std::string &objectName,
-                                                  Log &log)
+                                                  Log &log, std::vector<InlineCheck> *checks)
 {
     (void)objectName;
     if (t.config.perField.empty())
@@ -88,6 +88,8 @@ std::optional<std::string> runInlineDiffFunctions(Value &reference, const Value 
         }
         if (auto e = ref::setNestedString(reference, p.path, patched))
             errors.push_back("failed to update value of inline diff func result for field " + p.pathToKey + ", " + *e);
+        else if (checks)
+            checks->push_back({p.pathToKey, functions[p.pathToKey], patched == p.clusterValue});
     }
     if (errors.empty())
         return std::nullopt;

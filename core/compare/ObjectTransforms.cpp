@@ -72,6 +72,19 @@ void omitFields(Value &object, const std::vector<ref::OmitEntry> &fields)
         omitPath(object, *path);
 }
 
+std::vector<OmittedField> fieldsToOmitIn(const Value &object, const std::vector<ref::OmitEntry> &fields)
+{
+    std::vector<OmittedField> out;
+    for (const ref::OmitEntry &entry : fields) {
+        std::deque<std::vector<std::string>> expanded;
+        const std::vector<ref::OmitEntry> one{entry}; // outlives the paths pointing into it
+        for (const std::vector<std::string> *path : findFieldPaths(object, one, expanded))
+            if (!ref::nestedField(object, *path).isMissing())
+                out.push_back({*path, &entry});
+    }
+    return out;
+}
+
 bool isV1Secret(const Value &live)
 {
     const Value apiVersion = live.get("apiVersion");

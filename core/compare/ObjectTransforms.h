@@ -16,6 +16,15 @@ namespace ds::compare {
 // `object` in place (shared containers included).
 void omitFields(Value &object, const std::vector<ref::OmitEntry> &fields);
 
+// What omitFields would remove from `object`: each present path with the entry
+// that names it (prefix entries expanded against the object).
+struct OmittedField
+{
+    std::vector<std::string> path;
+    const ref::OmitEntry *entry;
+};
+std::vector<OmittedField> fieldsToOmitIn(const Value &object, const std::vector<ref::OmitEntry> &fields);
+
 // Whether kubectl diff masks the objects: the LIVE object's apiVersion parses
 // (schema.ParseGroupVersion) to version "v1" (any group) and its kind is "Secret".
 bool isV1Secret(const Value &live);

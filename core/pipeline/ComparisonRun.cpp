@@ -115,6 +115,7 @@ std::optional<std::string> ComparisonRun::loadReference()
         if (!config.ok())
             return config.error;
         m_request.options.manualCorrelations = config.config.correlationPairs;
+        m_request.options.diffConfigPath = *m_request.diffConfigPath;
     }
     if (loaded) {
         if (auto error = loader.loadTemplates(*loaded))

@@ -43,6 +43,36 @@ struct CandidateResult
     std::optional<std::string> error;
 };
 
+// How a CR was paired with the template it was compared with.
+struct CorrelationReason
+{
+    enum class Kind {
+        Fields, // the template fixes these fields and the CR has the same values (group correlation)
+        Manual, // pinned in the diff config (or in the window)
+    };
+    Kind kind = Kind::Fields;
+    // Fields: the fields of the group that matched ("apiVersion", "metadata.name", ...)
+    // with the CR's values, in kube-compare's group order.
+    std::vector<std::pair<std::string, std::string>> fields;
+    std::string diffConfig; // Manual: the diff config's path, when it came from a file
+};
+
+// A field the reference decided not to compare for one pair — so a reviewer
+// can see what a clean verdict did not look at.
+struct HiddenField
+{
+    enum class Reason {
+        Omitted,        // removed from both sides by fieldsToOmit
+        Unspecified,    // the template does not specify it and ignore-unspecified-fields takes the cluster's
+        InlineFunction, // an inline diff function (regex, capturegroups) judged it
+    };
+    Reason reason = Reason::Omitted;
+    std::string path;         // "metadata.annotations.\"example.com/owner\"" (ObjectPath's text)
+    std::string rule;         // Omitted: "<fieldsToOmit item>: <pathToKey>"; InlineFunction: the function
+    std::string clusterValue; // the cluster's value as compact JSON (Secret data masked)
+    bool accepted = false;    // InlineFunction: the function accepted the cluster's value
+};
+
 // kube-compare's DiffSum plus what the GUI and the HTML report need.
 struct CrResult
 {
@@ -68,6 +98,9 @@ struct CrResult
     // With drift: the merge patch (JSON) that makes the reference accept the
     // CR as it is — what `-o generate-patches --generate-override-for` records.
     std::string acceptPatch;
+    CorrelationReason correlation;
+    // With CompareOptions::explain: what the rules hid, in the order they applied.
+    std::vector<HiddenField> hidden;
     bool hasDiff() const { return score > 0; }
 };
 
@@ -88,6 +121,8 @@ struct ComparisonReport
     std::vector<std::string> skippedByDoNotMatch; // CR ids every candidate excluded
     std::vector<std::string> unmatchedAll;   // every CR no template correlated with (even without -A)
     std::map<std::string, int> matchCounts;  // template path → matches (incl. by-reference)
+    // Templates found only because a CR refers to them: path → "ownerReferences" or "RBAC subjects".
+    std::map<std::string, std::string> foundByReferenceVia;
     std::vector<std::string> warnings;       // warnings logged while comparing
     std::string patchesYaml;                 // -o generate-patches output
     std::string inputDescription;            // what was compared (paths or cluster)

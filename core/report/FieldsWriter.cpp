@@ -33,6 +33,11 @@ std::string fieldValueText(const Value &value)
     return written.ok() ? std::move(written.text) : std::string();
 }
 
+std::string fieldValueDisplay(const Value &value)
+{
+    return value.isString() ? value.str() : fieldValueText(value);
+}
+
 std::string writeFields(const ComparisonReport &report)
 {
     std::string out;

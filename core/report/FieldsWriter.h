@@ -21,7 +21,10 @@ std::vector<diff::FieldChange> fieldChangesOf(const CrResult &result);
 // never breaks a line); a side that lacks the field is empty.
 std::string writeFields(const ComparisonReport &report);
 
-// A value as `-o fields` and the window's field list print it: compact JSON.
+// A value as `-o fields` prints it: compact JSON ("" when missing).
 std::string fieldValueText(const Value &value);
+// A value for people (the window, the HTML report): a string as it is (an
+// embedded file stays readable), anything else as compact JSON.
+std::string fieldValueDisplay(const Value &value);
 
 } // namespace ds::report

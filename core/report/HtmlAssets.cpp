@@ -87,6 +87,11 @@ ul.tree .comp>details>summary{font-weight:600}
 .cr>.hd{cursor:auto;list-style:none}
 .cr .body{padding:6px 10px 10px}
 .cr .note{margin:4px 0}
+table.fields{border-collapse:collapse;margin:6px 0;font-size:12px;max-width:100%}
+table.fields th,table.fields td{border:1px solid var(--ln);padding:1px 6px;text-align:left;vertical-align:top;overflow-wrap:anywhere}
+table.fields thead th{background:var(--pn)}
+table.fields td.v{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;white-space:pre-wrap}
+details.hid>summary{cursor:pointer;color:var(--mu);margin:4px 0}
 .arrow{color:var(--mu)}
 ul.plain{margin:4px 0;padding-left:22px}
 ul.plain li{margin:2px 0;overflow-wrap:anywhere}

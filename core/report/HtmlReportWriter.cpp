@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "HtmlReportWriter.h"
 
+#include "FieldsWriter.h"
+
 #include "DriftscopeVersion.h"
 #include "HtmlAssets.h"
 #include "HtmlDiffTable.h"
@@ -433,11 +435,12 @@ void HtmlReportWriter::driftedCr(std::size_t index)
             m_out += "<br>Reason: " + esc(reason);
         m_out += "</p>\n";
     }
-    if (r.manualCorrelation)
-        m_out += "<p class=note>Correlated manually with this template.</p>\n";
     decision(r);
+    correlation(r);
     if (!r.source.empty())
         m_out += "<p class=\"note mu\">Source: <code>" + esc(r.source) + "</code></p>\n";
+    changedFields(r);
+    hiddenFields(r);
     const diff::SideBySideDiff diff = diff::SideBySideDiff::fromUtf8(r.referenceYaml, r.clusterYaml);
     if (diff.hasChanges())
         HtmlDiffTable(m_options.contextLines).append(m_out, diff, "Reference: " + r.correlatedTemplate,
@@ -465,6 +468,74 @@ void HtmlReportWriter::decision(const CrResult &result)
         m_out += "<pre>\n" + esc(d.fixCommand) + "\n</pre>\n";
     if (!d.fixNote.empty())
         m_out += "<p class=note>" + esc(d.fixNote) + "</p>\n";
+}
+
+// Why this template: the pin, or the fields the template fixes and the CR
+// shares; and, when several templates correlated, how the others scored.
+void HtmlReportWriter::correlation(const CrResult &result)
+{
+    const CorrelationReason &why = result.correlation;
+    if (why.kind == CorrelationReason::Kind::Manual) {
+        m_out += "<p class=note>Correlated manually with this template"
+            + (why.diffConfig.empty() ? std::string() : " (diff config <code>" + esc(why.diffConfig) + "</code>)")
+            + ".</p>\n";
+    } else if (!why.fields.empty()) {
+        m_out += "<p class=\"note mu\">Matched on ";
+        for (std::size_t i = 0; i < why.fields.size(); ++i)
+            m_out += (i ? ", " : "") + std::string("<code>") + esc(why.fields[i].first) + "</code>&#8239;=&#8239;<code>"
+                + esc(why.fields[i].second) + "</code>";
+        m_out += ".</p>\n";
+    }
+    std::vector<const CandidateResult *> others;
+    for (const CandidateResult &c : result.candidates)
+        if (c.templateIndex != result.templateIndex && !c.excluded && !c.error)
+            others.push_back(&c);
+    if (others.empty())
+        return;
+    m_out += "<p class=\"note mu\">Best of " + std::to_string(others.size() + 1) + " templates (fewest differences: "
+        + std::to_string(result.score) + "); also compared: ";
+    for (std::size_t i = 0; i < others.size(); ++i)
+        m_out += (i ? ", " : "") + std::string("<code>") + esc(others[i]->templatePath) + "</code> ("
+            + std::to_string(others[i]->score) + ")";
+    m_out += ".</p>\n";
+}
+
+void HtmlReportWriter::changedFields(const CrResult &result)
+{
+    const std::vector<diff::FieldChange> changes = fieldChangesOf(result);
+    if (changes.empty())
+        return;
+    m_out += "<table class=fields><thead><tr><th>Changed field<th>Change<th>Reference<th>Cluster</thead><tbody>\n";
+    for (const diff::FieldChange &c : changes)
+        m_out += "<tr><td><code>" + esc(diff::pathText(c.path)) + "</code><td>" + diff::kindName(c.kind)
+            + "<td class=v>" + esc(fieldValueDisplay(c.reference)) + "<td class=v>" + esc(fieldValueDisplay(c.cluster))
+            + "\n";
+    m_out += "</tbody></table>\n";
+}
+
+// What the reference did not compare, folded: most reviews need it only when
+// a clean verdict looks too good.
+void HtmlReportWriter::hiddenFields(const CrResult &result)
+{
+    if (result.hidden.empty())
+        return;
+    m_out += "<details class=hid><summary>Not compared: " + std::to_string(result.hidden.size())
+        + (result.hidden.size() == 1 ? " field" : " fields")
+        + " the reference's rules hid</summary>\n<table class=fields><thead><tr><th>Field<th>Why<th>Cluster "
+          "value</thead><tbody>\n";
+    for (const HiddenField &h : result.hidden) {
+        std::string why;
+        switch (h.reason) {
+        case HiddenField::Reason::Omitted: why = "omitted by " + h.rule; break;
+        case HiddenField::Reason::Unspecified: why = "not specified by the template (ignore-unspecified-fields)"; break;
+        case HiddenField::Reason::InlineFunction:
+            why = h.rule + (h.accepted ? " accepted the value" : " did not accept the value (see the diff)");
+            break;
+        }
+        m_out += "<tr><td><code>" + esc(h.path) + "</code><td>" + esc(why) + "<td class=v>" + esc(h.clusterValue)
+            + "\n";
+    }
+    m_out += "</tbody></table></details>\n";
 }
 
 void HtmlReportWriter::matched()
@@ -584,8 +655,11 @@ void HtmlReportWriter::warnings()
     if (!byRef.empty()) {
         m_out += "<p>Resource(s) found via ownerReferences or RBAC subjects but contents not validated:</p>\n"
                  "<ul class=plain>\n";
-        for (const std::string &path : byRef)
-            m_out += "<li><code>" + esc(path) + "</code>\n";
+        for (const std::string &path : byRef) {
+            const auto via = m_report.foundByReferenceVia.find(path);
+            m_out += "<li><code>" + esc(path) + "</code>"
+                + (via == m_report.foundByReferenceVia.end() ? std::string() : " (via " + esc(via->second) + ")") + "\n";
+        }
         m_out += "</ul>\n";
     }
     if (!m_reference.warnings.empty() || !m_report.warnings.empty()) {

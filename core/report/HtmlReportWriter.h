@@ -71,6 +71,9 @@ private:
     void drifted();
     void driftedCr(std::size_t index);
     void decision(const CrResult &result);
+    void correlation(const CrResult &result);
+    void changedFields(const CrResult &result);
+    void hiddenFields(const CrResult &result);
     void matched();
     void missing();
     void unmatched();

@@ -15,6 +15,7 @@
 #include "report/HtmlReportWriter.h"
 #include "report/YamlLineClassifier.h"
 #include "text/Utf8.h"
+#include "yaml/YamlWriter.h"
 
 #include "TestData.h"
 
@@ -141,8 +142,26 @@ HostileFixture hostileFixture(const std::string &p)
     d.overrideReasons = {"reason " + p};
     d.source = "source " + p;
     d.manualCorrelation = true;
-    d.referenceYaml = "a: 1\nkey: " + p + "\nz: \"" + p + "\"\n# " + p + "\n";
-    d.clusterYaml = "a: 2\nkey: " + p + "\nz: \"" + p + "\"\n# " + p + "\n";
+    d.correlation.kind = report::CorrelationReason::Kind::Manual;
+    d.correlation.diffConfig = "diff config " + p;
+    d.hidden = {{report::HiddenField::Reason::Omitted, "path " + p, "rule " + p, "value " + p, false},
+                {report::HiddenField::Reason::InlineFunction, "inline " + p, "regex", "value " + p, true}};
+    // As the engine writes them: canonical YAML of a value holding the payload,
+    // so the changed fields are found whatever the payload is.
+    const auto side = [&p](std::int64_t a, const std::string &key) {
+        ValueMap m;
+        m.emplace("a", Value::fromInt64(a));
+        m.emplace("key", Value(key));
+        m.emplace("z", Value(p));
+        const yaml::WriteResult w = yaml::writeCanonical(Value(std::move(m)));
+        if (w.ok())
+            return w.text;
+        // Characters YAML cannot hold (the engine fails such a CR): the same
+        // shape without them, the payload shows everywhere else.
+        return "a: " + std::to_string(a) + "\nkey: " + (key == p ? "x" : "x changed") + "\nz: x\n";
+    };
+    d.referenceYaml = side(1, p);
+    d.clusterYaml = side(2, p + " changed");
     d.diffOutput = "@@ -1 +1 @@\n-a: 1\n+a: 2\n";
     d.score = 1;
     rep.diffs.push_back(d);
@@ -473,7 +492,7 @@ void tst_HtmlReport::selfContained()
 void tst_HtmlReport::cliHelpMentionsHtml()
 {
     const CliRun run = runCli({"-h"});
-    QVERIFY(run.out.find("generate-patches, junit, html, fixes, fixes-script)") != std::string::npos);
+    QVERIFY(run.out.find("generate-patches, junit, html, fields, fixes, fixes-script)") != std::string::npos);
     QVERIFY(run.out.find("-o html > report.html") != std::string::npos);
 }
 

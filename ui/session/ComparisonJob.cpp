@@ -76,6 +76,7 @@ pipeline::ComparisonRequest pipelineRequest(const ComparisonJobRequest &request)
     }
     out.options.keepGoing = true;
     out.options.allResources = true;
+    out.options.explain = true; // the window explains every verdict
     out.options.manualCorrelations = request.manualCorrelations;
     // kube-compare marks a CR as patched by naming the -p file; overrides not
     // saved yet still patch, and the reports say they are unsaved.
