@@ -76,11 +76,101 @@ std::pair<QList<TextRange>, QList<TextRange>> rangesFromOps(const CharDiff::Ops 
     return out;
 }
 
+bool isWordChar(QChar c)
+{
+    return c.isLetterOrNumber() || c == QLatin1Char('_');
+}
+
+// Widens each range to whole words ("false" → "true", never "fals" → "tru"):
+// a reviewer reads values, not the letters two values happen to share.
+QList<TextRange> wholeWords(const QList<TextRange> &ranges, const QString &text)
+{
+    QList<TextRange> out;
+    for (const TextRange &r : ranges) {
+        int start = r.start;
+        int end = r.end();
+        while (start > 0 && start < text.size() && isWordChar(text[start - 1]) && isWordChar(text[start]))
+            --start;
+        while (end > 0 && end < text.size() && isWordChar(text[end]) && isWordChar(text[end - 1]))
+            ++end;
+        if (!out.isEmpty() && out.last().end() >= start)
+            out.last().length = std::max(out.last().end(), end) - out.last().start;
+        else
+            out.append(TextRange{start, end - start});
+    }
+    return out;
+}
+
 std::pair<QList<TextRange>, QList<TextRange>> pairRanges(std::string_view left, std::string_view right,
                                                          Clock::time_point deadline)
 {
     const CharDiff differ(kPairBudget);
-    return rangesFromOps(CharDiff::cleanupSemantic(differ.diffMain(left, right, deadline)));
+    auto ranges = rangesFromOps(CharDiff::cleanupSemantic(differ.diffMain(left, right, deadline)));
+    const QString l = QString::fromUtf8(left.data(), static_cast<qsizetype>(left.size()));
+    const QString r = QString::fromUtf8(right.data(), static_cast<qsizetype>(right.size()));
+    return {wholeWords(ranges.first, l), wholeWords(ranges.second, r)};
+}
+
+// The key part of a YAML line ("  image:", "- name:"), or "" when it has none.
+std::string_view yamlKey(std::string_view line)
+{
+    const std::size_t colon = line.find(": ");
+    if (colon != std::string_view::npos)
+        return line.substr(0, colon + 1);
+    return !line.empty() && line.back() == ':' ? line : std::string_view();
+}
+
+// Two lines are one changed line when they are the same field (same key and
+// indentation) or share most of their text; otherwise the side-by-side view
+// shows a removal next to an addition instead of a meaningless pairing.
+bool similar(std::string_view left, std::string_view right)
+{
+    const std::string_view key = yamlKey(left);
+    if (!key.empty() && key == yamlKey(right))
+        return true;
+    const CharDiff differ(kPairBudget);
+    const CharDiff::Ops ops = differ.diffMain(left, right, Clock::now() + kPairBudget);
+    std::size_t equal = 0;
+    for (const CharDiff::Op &op : ops)
+        if (op.operation == CharDiff::Operation::Equal)
+            equal += op.text.size();
+    return 2 * equal >= (left.size() + right.size()) / 2; // at least half of the text in common
+}
+
+// Which lines of a changed chunk pair up: the longest in-order run of similar
+// pairs (chunks are small; large ones pair by position, as before).
+std::vector<std::pair<int, int>> similarPairs(const std::vector<std::string> &oldLines, int oldStart, int oldCount,
+                                              const std::vector<std::string> &newLines, int newStart, int newCount)
+{
+    std::vector<std::pair<int, int>> pairs;
+    if (std::int64_t(oldCount) * newCount > 2500) {
+        for (int k = 0; k < std::min(oldCount, newCount); ++k)
+            pairs.emplace_back(k, k);
+        return pairs;
+    }
+    std::vector<std::vector<int>> best(std::size_t(oldCount + 1), std::vector<int>(std::size_t(newCount + 1), 0));
+    std::vector<std::vector<char>> match(std::size_t(oldCount), std::vector<char>(std::size_t(newCount), 0));
+    for (int i = oldCount - 1; i >= 0; --i) {
+        for (int j = newCount - 1; j >= 0; --j) {
+            match[std::size_t(i)][std::size_t(j)] =
+                similar(oldLines[std::size_t(oldStart + i)], newLines[std::size_t(newStart + j)]) ? 1 : 0;
+            best[std::size_t(i)][std::size_t(j)] = std::max(
+                {best[std::size_t(i + 1)][std::size_t(j)], best[std::size_t(i)][std::size_t(j + 1)],
+                 match[std::size_t(i)][std::size_t(j)] ? best[std::size_t(i + 1)][std::size_t(j + 1)] + 1 : 0});
+        }
+    }
+    int i = 0, j = 0;
+    while (i < oldCount && j < newCount) {
+        if (match[std::size_t(i)][std::size_t(j)] && best[std::size_t(i)][std::size_t(j)]
+                == best[std::size_t(i + 1)][std::size_t(j + 1)] + 1) {
+            pairs.emplace_back(i++, j++);
+        } else if (best[std::size_t(i + 1)][std::size_t(j)] >= best[std::size_t(i)][std::size_t(j + 1)]) {
+            ++i;
+        } else {
+            ++j;
+        }
+    }
+    return pairs;
 }
 
 QList<QString> toQStrings(const std::vector<std::string> &lines)
@@ -138,25 +228,29 @@ void SideBySideDiff::build(std::string_view leftUtf8, std::string_view rightUtf8
             }
             continue;
         }
-        const int paired = std::min(chunk.oldCount, chunk.newCount);
-        for (int k = 0; k < std::max(chunk.oldCount, chunk.newCount); ++k) {
-            SideBySideRow row;
-            if (k < chunk.oldCount) {
-                row.leftLine = chunk.oldStart + k + 1;
-                row.leftText = leftLines[row.leftLine - 1];
-            }
-            if (k < chunk.newCount) {
-                row.rightLine = chunk.newStart + k + 1;
-                row.rightText = rightLines[row.rightLine - 1];
-            }
-            row.kind = k < paired ? RowKind::Changed : (row.leftLine ? RowKind::Removed : RowKind::Added);
-            if (row.kind == RowKind::Changed && Clock::now() < budgetEnd) {
-                const std::string &l = lineDiff.oldLines()[static_cast<std::size_t>(row.leftLine - 1)];
-                const std::string &r = lineDiff.newLines()[static_cast<std::size_t>(row.rightLine - 1)];
+        std::vector<std::pair<int, int>> pairs =
+            similarPairs(lineDiff.oldLines(), chunk.oldStart, chunk.oldCount, lineDiff.newLines(), chunk.newStart,
+                         chunk.newCount);
+        pairs.emplace_back(chunk.oldCount, chunk.newCount); // the end of the chunk closes the last gap
+        int i = 0, j = 0;
+        for (const auto &[pi, pj] : pairs) {
+            // Unpaired lines before the pair: the removals, then the additions.
+            for (; i < pi; ++i)
+                appendRow(SideBySideRow{RowKind::Removed, chunk.oldStart + i + 1, 0, leftLines[chunk.oldStart + i], {}, {}, {}});
+            for (; j < pj; ++j)
+                appendRow(SideBySideRow{RowKind::Added, 0, chunk.newStart + j + 1, {}, rightLines[chunk.newStart + j], {}, {}});
+            if (pi == chunk.oldCount)
+                break;
+            SideBySideRow row{RowKind::Changed, chunk.oldStart + pi + 1, chunk.newStart + pj + 1,
+                              leftLines[chunk.oldStart + pi], rightLines[chunk.newStart + pj], {}, {}};
+            if (Clock::now() < budgetEnd)
                 std::tie(row.leftHighlights, row.rightHighlights) =
-                    pairRanges(l, r, std::min(Clock::now() + kPairBudget, budgetEnd));
-            }
+                    pairRanges(lineDiff.oldLines()[std::size_t(chunk.oldStart + pi)],
+                               lineDiff.newLines()[std::size_t(chunk.newStart + pj)],
+                               std::min(Clock::now() + kPairBudget, budgetEnd));
             appendRow(std::move(row));
+            i = pi + 1;
+            j = pj + 1;
         }
     }
 }

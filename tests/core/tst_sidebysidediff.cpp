@@ -95,18 +95,26 @@ void tst_SideBySideDiff::rows_data()
 
     QTest::newRow("identical") << "a\nb\n" << "a\nb\n" << QStringList{"E1:1", "E2:2"};
     QTest::newRow("both empty") << "" << "" << QStringList{};
-    QTest::newRow("one line changed") << "a\nb\nc\n" << "a\nB\nc\n" << QStringList{"E1:1", "C2:2", "E3:3"};
+    QTest::newRow("one line changed") << "a\nkey: b\nc\n" << "a\nkey: B\nc\n" << QStringList{"E1:1", "C2:2", "E3:3"};
+    // Lines are one changed line only when they are alike (same key, or most text in common).
+    QTest::newRow("dissimilar lines are not paired") << "a\nb\nc\n" << "a\nB\nc\n"
+                                                    << QStringList{"E1:1", "R2:-", "A-:2", "E3:3"};
+    QTest::newRow("similar lines pair past a dissimilar one")
+        << "a\nx: 1\ny: 2\nz\n" << "a\nnew: 0\ny: 3\nz\n" << QStringList{"E1:1", "R2:-", "A-:2", "C3:3", "E4:4"};
+    QTest::newRow("long lines with most text in common pair")
+        << "image: registry.example.com/team/web:1.4\n" << "- registry.example.com/team/web:1.5\n"
+        << QStringList{"C1:1"};
     QTest::newRow("line removed") << "a\nb\nc\n" << "a\nc\n" << QStringList{"E1:1", "R2:-", "E3:2"};
     QTest::newRow("line added") << "a\nc\n" << "a\nb\nc\n" << QStringList{"E1:1", "A-:2", "E2:3"};
-    QTest::newRow("pairs then added") << "a\nb\nc\nz\n" << "a\nB\nC\nD\nz\n"
+    QTest::newRow("pairs then added") << "a\nk1: b\nk2: c\nz\n" << "a\nk1: B\nk2: C\nk3: D\nz\n"
                                       << QStringList{"E1:1", "C2:2", "C3:3", "A-:4", "E4:5"};
-    QTest::newRow("pairs then removed") << "a\nb\nc\nd\nz\n" << "a\nB\nz\n"
+    QTest::newRow("pairs then removed") << "a\nk1: b\nk2: c\nk3: d\nz\n" << "a\nk1: B\nz\n"
                                         << QStringList{"E1:1", "C2:2", "R3:-", "R4:-", "E5:3"};
     QTest::newRow("left empty") << "" << "x\ny\n" << QStringList{"A-:1", "A-:2"};
     QTest::newRow("right empty") << "x\ny\n" << "" << QStringList{"R1:-", "R2:-"};
     QTest::newRow("missing final newline is ignored") << "a\nb" << "a\nb\n" << QStringList{"E1:1", "E2:2"};
     QTest::newRow("two separate changes")
-        << "a\nb\nc\nd\ne\n" << "a\nB\nc\nd\nE\n" << QStringList{"E1:1", "C2:2", "E3:3", "E4:4", "C5:5"};
+        << "a\nk: b\nc\nd\nk: e\n" << "a\nk: B\nc\nd\nk: E\n" << QStringList{"E1:1", "C2:2", "E3:3", "E4:4", "C5:5"};
     QTest::newRow("yaml value drift")
         << "metadata:\n  name: foo\nspec:\n  replicas: 3\n  paused: false\n"
         << "metadata:\n  name: foo\n  labels:\n    app: x\nspec:\n  replicas: 5\n"
@@ -169,8 +177,11 @@ void tst_SideBySideDiff::intraLineRanges_data()
     QTest::newRow("digit") << "  replicas: 3" << "  replicas: 5" << QStringList{"12+1"} << QStringList{"12+1"};
     QTest::newRow("word") << "image: quay.io/app:v1.2" << "image: quay.io/app:v1.3"
                           << QStringList{"22+1"} << QStringList{"22+1"};
-    QTest::newRow("insertion only") << "mode: a" << "mode: abc" << QStringList{} << QStringList{"7+2"};
-    QTest::newRow("deletion only") << "mode: abc" << "mode: a" << QStringList{"7+2"} << QStringList{};
+    // Whole words are marked: "abc" replaced "a", not "bc" was appended.
+    QTest::newRow("insertion only") << "mode: a" << "mode: abc" << QStringList{} << QStringList{"6+3"};
+    QTest::newRow("deletion only") << "mode: abc" << "mode: a" << QStringList{"6+3"} << QStringList{};
+    QTest::newRow("separators stay outside the word") << "image: web:1.4-rc" << "image: web:1.5-rc"
+                                                     << QStringList{"13+1"} << QStringList{"13+1"};
     QTest::newRow("identical") << "same" << "same" << QStringList{} << QStringList{};
     QTest::newRow("whole value") << "kind: Pod" << "kind: Job" << QStringList{"6+3"} << QStringList{"6+3"};
     // é is one UTF-16 unit, 😀 two: ranges are QString indices, not bytes.
@@ -205,8 +216,8 @@ void tst_SideBySideDiff::changedRowsCarryRanges()
     QVERIFY(diff.rows()[0].leftHighlights.isEmpty());
     QCOMPARE(describe(diff.rows()[1].leftHighlights), QStringList{"12+1"});
     QCOMPARE(describe(diff.rows()[1].rightHighlights), QStringList{"12+1"});
-    QCOMPARE(describe(diff.rows()[2].leftHighlights), QStringList{"10+4"}); // "e" is common
-    QCOMPARE(describe(diff.rows()[2].rightHighlights), QStringList{"10+3"});
+    QCOMPARE(describe(diff.rows()[2].leftHighlights), QStringList{"10+5"}); // "false", though "e" is common
+    QCOMPARE(describe(diff.rows()[2].rightHighlights), QStringList{"10+4"}); // "true"
 }
 
 void tst_SideBySideDiff::changeBlocks_data()
@@ -216,11 +227,12 @@ void tst_SideBySideDiff::changeBlocks_data()
     QTest::addColumn<QStringList>("blocks");
 
     QTest::newRow("none") << "a\nb\n" << "a\nb\n" << QStringList{};
-    QTest::newRow("one") << "a\nb\nc\n" << "a\nB\nc\n" << QStringList{"1+1"};
-    QTest::newRow("changed plus added in one block") << "a\nb\nz\n" << "a\nB\nC\nz\n" << QStringList{"1+2"};
-    QTest::newRow("two") << "a\nb\nc\nd\ne\n" << "a\nB\nc\nd\nE\n" << QStringList{"1+1", "4+1"};
-    QTest::newRow("at both ends") << "a\nb\nc\n" << "A\nb\nC\n" << QStringList{"0+1", "2+1"};
-    QTest::newRow("all") << "a\n" << "b\nc\n" << QStringList{"0+2"};
+    QTest::newRow("one") << "a\nk: b\nc\n" << "a\nk: B\nc\n" << QStringList{"1+1"};
+    QTest::newRow("changed plus added in one block") << "a\nk: b\nz\n" << "a\nk: B\nk2: C\nz\n" << QStringList{"1+2"};
+    QTest::newRow("two") << "a\nk: b\nc\nd\nk: e\n" << "a\nk: B\nc\nd\nk: E\n" << QStringList{"1+1", "4+1"};
+    QTest::newRow("at both ends") << "k: a\nb\nk: c\n" << "k: A\nb\nk: C\n" << QStringList{"0+1", "2+1"};
+    QTest::newRow("unlike lines are a removal and an addition") << "a\nb\nc\n" << "a\nB\nc\n" << QStringList{"1+2"};
+    QTest::newRow("all") << "a\n" << "b\nc\n" << QStringList{"0+3"}; // a removal, two additions
 }
 
 void tst_SideBySideDiff::changeBlocks()
@@ -238,7 +250,7 @@ void tst_SideBySideDiff::changeBlocks()
 
 void tst_SideBySideDiff::changeBlockForRow()
 {
-    const SideBySideDiff diff(QStringLiteral("a\nb\nc\nd\ne\n"), QStringLiteral("a\nB\nB2\nc\nd\nE\n"));
+    const SideBySideDiff diff(QStringLiteral("a\nk: b\nc\nd\nk: e\n"), QStringLiteral("a\nk: B\nk2: B2\nc\nd\nk: E\n"));
     QCOMPARE(describe(diff.changeBlocks()), (QStringList{"1+2", "5+1"}));
     const QList<int> expected{-1, 0, 0, -1, -1, 1, -1};
     for (int row = 0; row < expected.size(); ++row)
@@ -263,8 +275,8 @@ void tst_SideBySideDiff::collapsibleRegions_data()
     QTest::newRow("no changes folds nothing") << twenty << twenty << 0 << QStringList{};
 
     // Changes at rows 4 and 10: the gap between them is rows 5..9.
-    QString twoChanges = numberedLines(20, 5, QStringLiteral("five"));
-    twoChanges.replace(QStringLiteral("key11: value"), QStringLiteral("eleven"));
+    QString twoChanges = numberedLines(20, 5, QStringLiteral("key5: five"));
+    twoChanges.replace(QStringLiteral("key11: value"), QStringLiteral("key11: eleven"));
     QTest::newRow("gap folded between changes") << twenty << twoChanges << 1 << QStringList{"0+3", "6+3", "12+8"};
     QTest::newRow("gap of one row is not folded") << twenty << twoChanges << 2 << QStringList{"0+2", "13+7"};
     QTest::newRow("gap fully kept") << twenty << twoChanges << 3 << QStringList{"14+6"};
