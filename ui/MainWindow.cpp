@@ -18,6 +18,8 @@
 #include "models/StatusFilterProxyModel.h"
 #include "models/StatusIcons.h"
 #include "problems/ProblemsModel.h"
+#include "explain/ExplainController.h"
+#include "main/TemplateChooserDialog.h"
 #include "review/OverridesView.h"
 #include "review/ReviewController.h"
 #include "session/ComparisonSession.h"
@@ -41,6 +43,7 @@
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTableView>
+#include <QTextBrowser>
 #include <QToolBar>
 #include <QTreeView>
 #include <QUndoStack>
@@ -65,6 +68,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     m_review = new ReviewController(
         this, m_session, m_documents,
         {m_referencePanel, m_objectPanel, m_objectModel, m_diffView, m_selection}, this);
+    m_explain = new ExplainController(m_session, m_selection, this);
     createDocks();
     createActions();
     createMenus();
@@ -152,7 +156,7 @@ QTableView *MainWindow::createTableDock(const QString &title, const QString &nam
     return view;
 }
 
-void MainWindow::addTableDock(const QString &title, const QString &name, QTableView *view)
+void MainWindow::addTableDock(const QString &title, const QString &name, QWidget *view)
 {
     auto *dock = new QDockWidget(title, this);
     dock->setObjectName(name);
@@ -178,11 +182,14 @@ void MainWindow::createDocks()
 
     m_overridesView = new OverridesView(m_documents->overrides(), this);
     addTableDock(tr("Overrides"), QStringLiteral("overridesDock"), m_overridesView);
+    addTableDock(tr("Fields"), QStringLiteral("fieldsDock"), m_explain->fieldsPanel());
+    addTableDock(tr("Details"), QStringLiteral("detailsDock"), m_explain->detailsView());
 
     auto *problemsDock = findChild<QDockWidget *>(QStringLiteral("problemsDock"));
     tabifyDockWidget(problemsDock, findChild<QDockWidget *>(QStringLiteral("correlationsDock")));
-    tabifyDockWidget(problemsDock, findChild<QDockWidget *>(QStringLiteral("overridesDock")));
-    problemsDock->raise();
+    for (const char *name : {"overridesDock", "fieldsDock", "detailsDock"})
+        tabifyDockWidget(problemsDock, findChild<QDockWidget *>(QString::fromLatin1(name)));
+    findChild<QDockWidget *>(QStringLiteral("fieldsDock"))->raise(); // what changed, until a problem needs attention
     resizeDocks({problemsDock}, {130}, Qt::Vertical); // the diff is what people came for
 }
 
@@ -241,11 +248,22 @@ void MainWindow::createMenus()
     edit->addSeparator();
     edit->addActions(m_review->crActions());
     edit->addSeparator();
-    edit->addAction(tr("Find in &Reference"), QKeySequence(Qt::CTRL | Qt::Key_F), this,
-                    [this] { m_referencePanel->filterEdit()->setFocus(); });
+    // Ctrl+F finds in the diff when it has the focus, else in the reference tree.
+    QAction *find = edit->addAction(tr("&Find"), QKeySequence::Find, this, [this] {
+        if (m_diffView->isAncestorOf(QApplication::focusWidget()))
+            m_diffView->startFind();
+        else
+            m_referencePanel->filterEdit()->setFocus();
+    });
+    find->setObjectName(QStringLiteral("findAction"));
     edit->addAction(tr("Find in &Cluster CRs"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F), this,
                     [this] { m_objectPanel->filterEdit()->setFocus(); });
-
+    edit->addSeparator();
+    QAction *correlate = edit->addAction(tr("Correlate with &Template…"), QKeySequence(Qt::CTRL | Qt::Key_T), this,
+                                         &MainWindow::correlateWithTemplate);
+    correlate->setToolTip(tr("Pin the selected CRs to a template you choose (as dragging them onto it does)"));
+    correlate->setObjectName(QStringLiteral("correlateAction"));
+    m_correlateAction = correlate;
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     m_viewMenu->setObjectName(QStringLiteral("menuView"));
     m_viewMenu->addAction(m_diffView->nextChangeAction());
@@ -254,6 +272,7 @@ void MainWindow::createMenus()
                           [this] { m_selection->nextDriftedObject(true); });
     m_viewMenu->addAction(tr("Previous CR with D&rift"), QKeySequence(Qt::SHIFT | Qt::Key_F8), this,
                           [this] { m_selection->nextDriftedObject(false); });
+    m_viewMenu->addAction(m_explain->showHiddenAction());
     m_viewMenu->addSeparator();
     for (QDockWidget *dock : findChildren<QDockWidget *>())
         m_viewMenu->addAction(dock->toggleViewAction());
@@ -409,6 +428,14 @@ void MainWindow::unpinSelectedCorrelations()
         m_correlations->unpin(ids);
 }
 
+void MainWindow::correlateWithTemplate()
+{
+    const QStringList ids = m_review->targets(ReviewController::Source::Objects);
+    const QString path = chooseTemplateFor(this, *m_session->snapshot(), ids);
+    if (!path.isEmpty())
+        m_correlations->pin(ids, path);
+}
+
 void MainWindow::showReferenceContextMenu(const QPoint &pos)
 {
     QMenu menu;
@@ -427,6 +454,7 @@ void MainWindow::showObjectContextMenu(const QPoint &pos)
     QMenu menu;
     menu.addActions(m_review->crActions());
     menu.addSeparator();
+    menu.addAction(m_correlateAction);
     QAction *unpin = menu.addAction(tr("Remove Manual Correlation"));
     unpin->setEnabled(!pinned.isEmpty());
     connect(unpin, &QAction::triggered, this, [this, pinned] { m_correlations->unpin(pinned); });

@@ -20,6 +20,7 @@ class ClusterObjectModel;
 class ContextBadge;
 class ComparisonSession;
 class CorrelationsModel;
+class ExplainController;
 class FileActions;
 class ManualCorrelations;
 class NavigatorPanel;
@@ -67,6 +68,7 @@ public:
     ManualCorrelations *correlations() const { return m_correlations; }
     WindowDocuments *documents() const { return m_documents; }
     ReviewController *review() const { return m_review; }
+    ExplainController *explain() const { return m_explain; }
     OverridesView *overridesView() const { return m_overridesView; }
     ReferenceTreeModel *referenceModel() const { return m_referenceModel; }
     ClusterObjectModel *objectModel() const { return m_objectModel; }
@@ -89,7 +91,7 @@ private:
     void createCentralArea();
     void createDocks();
     QTableView *createTableDock(const QString &title, const QString &name, QAbstractItemModel *model);
-    void addTableDock(const QString &title, const QString &name, QTableView *view);
+    void addTableDock(const QString &title, const QString &name, QWidget *view);
     void createActions();
     void createMenus();
     void createToolBar();
@@ -105,6 +107,7 @@ private:
     void unpinSelectedCorrelations();
     void showObjectContextMenu(const QPoint &pos);
     void showReferenceContextMenu(const QPoint &pos);
+    void correlateWithTemplate();
     // Another reference or cluster data is about to be compared: keep the documents?
     bool keepDocumentsFor(const QString &what);
 
@@ -119,6 +122,7 @@ private:
     WindowDocuments *m_documents = nullptr;
     ManualCorrelations *m_correlations = nullptr;
     ReviewController *m_review = nullptr;
+    ExplainController *m_explain = nullptr;
     ReferenceTreeModel *m_referenceModel = nullptr;
     ClusterObjectModel *m_objectModel = nullptr;
     ProblemsModel *m_problemsModel = nullptr;
@@ -144,6 +148,7 @@ private:
     QAction *m_reloadAction = nullptr;
     QAction *m_autoReloadAction = nullptr;
     QAction *m_connectAction = nullptr;
+    QAction *m_correlateAction = nullptr;
 };
 
 } // namespace ds::ui

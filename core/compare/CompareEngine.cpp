@@ -253,7 +253,7 @@ void CompareEngine::recordOmitted(const Value &cr, const ref::ReferenceTemplate 
 {
     const bool secret = isV1Secret(cr);
     for (const OmittedField &f : fieldsToOmitIn(cr, t.omitFields))
-        hidden.push_back({report::HiddenField::Reason::Omitted, pathText(keyPath(f.path)), omitRule(*f.entry),
+        hidden.push_back({report::HiddenField::Reason::Omitted, keyPath(f.path), omitRule(*f.entry),
                           hiddenValueText(ref::nestedField(cr, f.path), secret && f.path.front() == "data"), false});
 }
 
@@ -288,7 +288,7 @@ CompareEngine::Candidate CompareEngine::diffAgainstTemplate(std::size_t template
         if (m_options.explain) // what the cluster has and the template leaves open
             for (const diff::FieldChange &f : diff::fieldChanges(reference, cr.object))
                 if (f.kind == diff::FieldChange::Kind::AddedInCluster)
-                    c.hidden.push_back({report::HiddenField::Reason::Unspecified, pathText(f.path),
+                    c.hidden.push_back({report::HiddenField::Reason::Unspecified, f.path,
                                         "ignore-unspecified-fields",
                                         hiddenValueText(f.cluster, isV1Secret(cr.object) && f.path.front().key == "data"),
                                         false});
@@ -313,7 +313,7 @@ CompareEngine::Candidate CompareEngine::diffAgainstTemplate(std::size_t template
         std::string error;
         const auto path = ref::FieldPath::parse(check.pathToKey, error);
         const Value value = path ? ref::nestedFieldThroughLists(cr.object, path->segments) : Value();
-        c.hidden.push_back({report::HiddenField::Reason::InlineFunction, path ? pathText(keyPath(path->segments)) : check.pathToKey,
+        c.hidden.push_back({report::HiddenField::Reason::InlineFunction, path ? keyPath(path->segments) : ObjectPath{},
                             check.function, hiddenValueText(value, false), check.accepted});
     }
     omitFields(reference, t.omitFields);

@@ -120,25 +120,32 @@ std::string_view yamlKey(std::string_view line)
     return !line.empty() && line.back() == ':' ? line : std::string_view();
 }
 
-// Two lines are one changed line when they are the same field (same key and
-// indentation) or share most of their text; otherwise the side-by-side view
-// shows a removal next to an addition instead of a meaningless pairing.
-bool similar(std::string_view left, std::string_view right)
+// How alike two lines are, as a pairing weight: 2 for the same field (same
+// key and indentation), 1 for lines without a common key that share at least
+// half of their text (list items, block text), 0 otherwise — different keys
+// are different fields, whatever their values look like. Pairs of weight 0
+// are shown as a removal next to an addition, not as one changed line.
+int likeness(std::string_view left, std::string_view right)
 {
-    const std::string_view key = yamlKey(left);
-    if (!key.empty() && key == yamlKey(right))
-        return true;
+    const std::string_view leftKey = yamlKey(left), rightKey = yamlKey(right);
+    if (!leftKey.empty() && !rightKey.empty())
+        return leftKey == rightKey ? 2 : 0;
+    const auto trimmed = [](std::string_view s) {
+        const std::size_t start = s.find_first_not_of(' ');
+        return start == std::string_view::npos ? std::string_view() : s.substr(start);
+    };
+    left = trimmed(left);
+    right = trimmed(right);
     const CharDiff differ(kPairBudget);
-    const CharDiff::Ops ops = differ.diffMain(left, right, Clock::now() + kPairBudget);
     std::size_t equal = 0;
-    for (const CharDiff::Op &op : ops)
+    for (const CharDiff::Op &op : differ.diffMain(left, right, Clock::now() + kPairBudget))
         if (op.operation == CharDiff::Operation::Equal)
             equal += op.text.size();
-    return 2 * equal >= (left.size() + right.size()) / 2; // at least half of the text in common
+    return 4 * equal >= 2 * std::max(left.size(), right.size()) && equal > 0 ? 1 : 0;
 }
 
-// Which lines of a changed chunk pair up: the longest in-order run of similar
-// pairs (chunks are small; large ones pair by position, as before).
+// Which lines of a changed chunk pair up: the in-order pairing of greatest
+// total likeness (chunks are small; large ones pair by position, as before).
 std::vector<std::pair<int, int>> similarPairs(const std::vector<std::string> &oldLines, int oldStart, int oldCount,
                                               const std::vector<std::string> &newLines, int newStart, int newCount)
 {
@@ -148,23 +155,21 @@ std::vector<std::pair<int, int>> similarPairs(const std::vector<std::string> &ol
             pairs.emplace_back(k, k);
         return pairs;
     }
+    const auto at = [](auto &table, int i, int j) -> auto & { return table[std::size_t(i)][std::size_t(j)]; };
     std::vector<std::vector<int>> best(std::size_t(oldCount + 1), std::vector<int>(std::size_t(newCount + 1), 0));
-    std::vector<std::vector<char>> match(std::size_t(oldCount), std::vector<char>(std::size_t(newCount), 0));
+    std::vector<std::vector<int>> weight(std::size_t(oldCount), std::vector<int>(std::size_t(newCount), 0));
     for (int i = oldCount - 1; i >= 0; --i) {
         for (int j = newCount - 1; j >= 0; --j) {
-            match[std::size_t(i)][std::size_t(j)] =
-                similar(oldLines[std::size_t(oldStart + i)], newLines[std::size_t(newStart + j)]) ? 1 : 0;
-            best[std::size_t(i)][std::size_t(j)] = std::max(
-                {best[std::size_t(i + 1)][std::size_t(j)], best[std::size_t(i)][std::size_t(j + 1)],
-                 match[std::size_t(i)][std::size_t(j)] ? best[std::size_t(i + 1)][std::size_t(j + 1)] + 1 : 0});
+            at(weight, i, j) = likeness(oldLines[std::size_t(oldStart + i)], newLines[std::size_t(newStart + j)]);
+            at(best, i, j) = std::max({at(best, i + 1, j), at(best, i, j + 1),
+                                       at(weight, i, j) ? at(best, i + 1, j + 1) + at(weight, i, j) : 0});
         }
     }
     int i = 0, j = 0;
     while (i < oldCount && j < newCount) {
-        if (match[std::size_t(i)][std::size_t(j)] && best[std::size_t(i)][std::size_t(j)]
-                == best[std::size_t(i + 1)][std::size_t(j + 1)] + 1) {
+        if (at(weight, i, j) && at(best, i, j) == at(best, i + 1, j + 1) + at(weight, i, j)) {
             pairs.emplace_back(i++, j++);
-        } else if (best[std::size_t(i + 1)][std::size_t(j)] >= best[std::size_t(i)][std::size_t(j + 1)]) {
+        } else if (at(best, i + 1, j) >= at(best, i, j + 1)) {
             ++i;
         } else {
             ++j;

@@ -63,6 +63,7 @@ struct ReferenceTemplate
     std::shared_ptr<tmpl::TemplateSet> templates;
     Value metadata;                    // the empty-data render
     std::vector<OmitEntry> omitFields; // effective fieldsToOmit
+    std::string source;                // the template file's text, as read
 };
 
 enum class ComponentRule {

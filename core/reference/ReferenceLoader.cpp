@@ -341,6 +341,7 @@ struct PatternFiles
         std::string name;
         std::optional<std::string> readError;
         tmpl::TemplateSet::ParsedFile parsed;
+        std::string text; // kept for people to read (the window's Template Source)
     };
     std::vector<File> files;
     std::optional<std::string> error;
@@ -359,10 +360,11 @@ PatternFiles readPattern(const ReferenceFileSystem &fs, const std::string &patte
             + (backquote ? "`" + pattern + "`" : go::strconv::quote(pattern));
     }
     for (const auto &path : paths) {
-        PatternFiles::File file{baseName(path), {}, {}};
-        if (std::optional<std::string> text = fs.readFile(path, error))
+        PatternFiles::File file{baseName(path), {}, {}, {}};
+        if (std::optional<std::string> text = fs.readFile(path, error)) {
+            file.text = *text;
             file.parsed = tmpl::TemplateSet::parseFile(file.name, std::move(*text), tmpl::FunctionRegistry::kubeCompare());
-        else
+        } else
             file.readError = error;
         const bool stop = file.readError || file.parsed.error;
         out.files.push_back(std::move(file));
@@ -467,7 +469,10 @@ void parseAndPrerender(Reference &r, const ReferenceFileSystem &fs, Log &log, co
     for (auto &t : r.templates) {
         auto set = std::make_shared<tmpl::TemplateSet>();
         std::string mainName;
-        if (auto e = parseFiles(*set, readPattern(fs, t.path), &mainName)) {
+        const PatternFiles main = readPattern(fs, t.path);
+        if (main.files.size() == 1)
+            t.source = main.files.front().text;
+        if (auto e = parseFiles(*set, main, &mainName)) {
             errors.push_back("an error occurred while parsing template: " + t.path + " specified in the config. error: " + *e);
             continue;
         }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "value/ObjectPath.h"
+
 #include <map>
 #include <optional>
 #include <string>
@@ -67,7 +69,7 @@ struct HiddenField
         InlineFunction, // an inline diff function (regex, capturegroups) judged it
     };
     Reason reason = Reason::Omitted;
-    std::string path;         // "metadata.annotations.\"example.com/owner\"" (ObjectPath's text)
+    ObjectPath path;
     std::string rule;         // Omitted: "<fieldsToOmit item>: <pathToKey>"; InlineFunction: the function
     std::string clusterValue; // the cluster's value as compact JSON (Secret data masked)
     bool accepted = false;    // InlineFunction: the function accepted the cluster's value

@@ -532,7 +532,7 @@ void HtmlReportWriter::hiddenFields(const CrResult &result)
             why = h.rule + (h.accepted ? " accepted the value" : " did not accept the value (see the diff)");
             break;
         }
-        m_out += "<tr><td><code>" + esc(h.path) + "</code><td>" + esc(why) + "<td class=v>" + esc(h.clusterValue)
+        m_out += "<tr><td><code>" + esc(pathText(h.path)) + "</code><td>" + esc(why) + "<td class=v>" + esc(h.clusterValue)
             + "\n";
     }
     m_out += "</tbody></table></details>\n";

@@ -144,8 +144,9 @@ HostileFixture hostileFixture(const std::string &p)
     d.manualCorrelation = true;
     d.correlation.kind = report::CorrelationReason::Kind::Manual;
     d.correlation.diffConfig = "diff config " + p;
-    d.hidden = {{report::HiddenField::Reason::Omitted, "path " + p, "rule " + p, "value " + p, false},
-                {report::HiddenField::Reason::InlineFunction, "inline " + p, "regex", "value " + p, true}};
+    d.hidden = {{report::HiddenField::Reason::Omitted, {PathSegment{"path " + p, {}, {}}}, "rule " + p, "value " + p, false},
+                {report::HiddenField::Reason::InlineFunction, {PathSegment{"inline " + p, {}, {}}}, "regex", "value " + p,
+                 true}};
     // As the engine writes them: canonical YAML of a value holding the payload,
     // so the changed fields are found whatever the payload is.
     const auto side = [&p](std::int64_t a, const std::string &key) {

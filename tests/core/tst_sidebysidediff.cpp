@@ -101,6 +101,9 @@ void tst_SideBySideDiff::rows_data()
                                                     << QStringList{"E1:1", "R2:-", "A-:2", "E3:3"};
     QTest::newRow("similar lines pair past a dissimilar one")
         << "a\nx: 1\ny: 2\nz\n" << "a\nnew: 0\ny: 3\nz\n" << QStringList{"E1:1", "R2:-", "A-:2", "C3:3", "E4:4"};
+    QTest::newRow("the same key pairs before merely similar lines")
+        << "data:\n  mode: production\n  retries: \"5\"\n" << "data:\n  extra: \"1\"\n  mode: staging\n"
+        << QStringList{"E1:1", "A-:2", "C2:3", "R3:-"};
     QTest::newRow("long lines with most text in common pair")
         << "image: registry.example.com/team/web:1.4\n" << "- registry.example.com/team/web:1.5\n"
         << QStringList{"C1:1"};

@@ -184,6 +184,11 @@ void DiffSideEditor::paintRowBackground(QPainter &painter, const QTextBlock &blo
         return;
     }
     const diff::SideBySideRow *row = m_display->modelRow(displayRow);
+    if (row && !m_mutedLines.isEmpty() && m_mutedLines.contains(lineOf(*row, m_side))) {
+        painter.fillRect(rect, m_colors.foldRow);
+        painter.fillRect(rect, QBrush(m_colors.fillerHatch, Qt::Dense6Pattern));
+        return;
+    }
     if (!row || row->kind == diff::RowKind::Equal)
         return;
     if (lineOf(*row, m_side) == 0) {
@@ -301,6 +306,12 @@ void DiffSideEditor::recreateHighlighter()
 {
     m_highlighter.reset();
     m_highlighter = YamlHighlighting::create(document(), palette());
+}
+
+void DiffSideEditor::setMutedLines(const QSet<int> &lines)
+{
+    m_mutedLines = lines;
+    viewport()->update();
 }
 
 void DiffSideEditor::contextMenuEvent(QContextMenuEvent *event)

@@ -5,6 +5,7 @@
 #include "diff/DiffDisplay.h"
 
 #include <QPlainTextEdit>
+#include <QSet>
 
 #include <memory>
 
@@ -48,6 +49,10 @@ public:
     void scrollToRow(int row);
 
     int gutterWidth() const;
+    // Lines (1-based, this side) the comparison did not look at (fields the
+    // reference's rules hid): painted greyed, whatever the diff says of them.
+    void setMutedLines(const QSet<int> &lines);
+    const QSet<int> &mutedLines() const { return m_mutedLines; }
     // Shown after the standard Copy / Select All in the context menu (the
     // window's review commands for the CR shown).
     void setExtraContextActions(const QList<QAction *> &actions) { m_extraActions = actions; }
@@ -83,6 +88,7 @@ private:
     int m_currentChange = -1;
     DiffGutter *m_gutter = nullptr;
     QList<QAction *> m_extraActions;
+    QSet<int> m_mutedLines;
     std::unique_ptr<QSyntaxHighlighter> m_highlighter;
 };
 

@@ -2,12 +2,14 @@
 #include "diff/SideBySideDiffView.h"
 
 #include "diff/DiffConnector.h"
+#include "diff/DiffFindBar.h"
 #include "diff/DiffOverview.h"
 #include "diff/DiffSideEditor.h"
 #include "diff/ElidedLabel.h"
 
 #include <QAction>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QFrame>
 #include <QFutureWatcher>
 #include <QGridLayout>
@@ -62,6 +64,9 @@ SideBySideDiffView::SideBySideDiffView(QWidget *parent)
     separator->setFrameShape(QFrame::HLine);
     separator->setFrameShadow(QFrame::Sunken);
     layout->addWidget(separator);
+    m_findBar = new DiffFindBar(this);
+    m_findBar->hide();
+    layout->addWidget(m_findBar);
     layout->addWidget(createBody(), 1);
     setFocusProxy(m_right);
     applyColors();
@@ -76,7 +81,8 @@ void SideBySideDiffView::createActions()
                                    tr("Previous Change"), this);
     m_previousAction->setObjectName(QStringLiteral("previousChangeAction"));
     m_previousAction->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Up));
-    m_previousAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    // Stepping through the diff works wherever the focus is (a tree, a filter).
+    m_previousAction->setShortcutContext(Qt::WindowShortcut);
     m_previousAction->setToolTip(tr("Previous change (Alt+Up)"));
     connect(m_previousAction, &QAction::triggered, this, &SideBySideDiffView::previousChange);
     addAction(m_previousAction);
@@ -85,7 +91,7 @@ void SideBySideDiffView::createActions()
                                tr("Next Change"), this);
     m_nextAction->setObjectName(QStringLiteral("nextChangeAction"));
     m_nextAction->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Down));
-    m_nextAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_nextAction->setShortcutContext(Qt::WindowShortcut);
     m_nextAction->setToolTip(tr("Next change (Alt+Down)"));
     connect(m_nextAction, &QAction::triggered, this, &SideBySideDiffView::nextChange);
     addAction(m_nextAction);
@@ -121,6 +127,13 @@ QWidget *SideBySideDiffView::createHeader()
     m_changeLabel = new QLabel(header);
     m_changeLabel->setObjectName(QStringLiteral("changeLabel"));
     controls->addWidget(m_changeLabel);
+    m_alternatives = new QComboBox(header);
+    m_alternatives->setObjectName(QStringLiteral("diffAlternatives"));
+    m_alternatives->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_alternatives->setToolTip(tr("Other CRs compared with this template"));
+    m_alternatives->hide();
+    connect(m_alternatives, &QComboBox::activated, this, &SideBySideDiffView::alternativeChosen);
+    controls->addWidget(m_alternatives);
     m_statusLabel = new QLabel(header);
     m_statusLabel->setObjectName(QStringLiteral("diffStatus"));
     // Informational only: it may be clipped rather than widen the view.
@@ -269,6 +282,11 @@ void SideBySideDiffView::clear()
 
 void SideBySideDiffView::setHeader(const QString &leftTitle, const QString &rightTitle, const QString &description)
 {
+    setAlternatives({}, -1);
+    m_mutedLeft.clear();
+    m_mutedRight.clear();
+    m_left->setMutedLines({});
+    m_right->setMutedLines({});
     m_leftTitle->setText(leftTitle);
     m_rightTitle->setText(rightTitle);
     m_description->setText(description.trimmed());
@@ -467,6 +485,62 @@ void SideBySideDiffView::applyColors()
     muted.setColor(QPalette::WindowText, DiffColors::mix(palette().color(QPalette::WindowText),
                                                          palette().color(QPalette::Window), 0.25));
     m_description->setPalette(muted);
+}
+
+void SideBySideDiffView::setMutedLines(const QSet<int> &leftLines, const QSet<int> &rightLines)
+{
+    m_mutedLeft = leftLines;
+    m_mutedRight = rightLines;
+    m_left->setMutedLines(leftLines);
+    m_right->setMutedLines(rightLines);
+}
+
+void SideBySideDiffView::setAlternatives(const QStringList &items, int current)
+{
+    m_alternatives->clear();
+    m_alternatives->addItems(items);
+    m_alternatives->setCurrentIndex(current);
+    m_alternatives->setVisible(items.size() > 1);
+}
+
+int SideBySideDiffView::revealModelRow(int modelRow)
+{
+    if (!m_display || !m_diff || modelRow < 0 || modelRow >= m_diff->rowCount())
+        return -1;
+    int displayRow = m_display->displayRowForModelRow(modelRow);
+    if (displayRow >= 0 && m_display->isFold(displayRow)) {
+        m_expandedFolds.insert(m_display->row(displayRow).firstModelRow);
+        rebuildDisplay(modelRowAtTop());
+        displayRow = m_display->displayRowForModelRow(modelRow);
+    }
+    if (displayRow < 0)
+        return -1;
+    m_anchorModelRow = modelRow;
+    {
+        const QScopedValueRollback guard(m_updatingEditors, true);
+        for (DiffSideEditor *editor : {m_left, m_right})
+            editor->setTextCursor(QTextCursor(editor->document()->findBlockByNumber(displayRow)));
+    }
+    const int margin = std::min(kNavigationMargin, m_right->visibleRowCount() / 4);
+    m_right->scrollToRow(std::max(0, displayRow - margin));
+    setCurrentChange(m_display->changeBlockForRow(displayRow));
+    return displayRow;
+}
+
+bool SideBySideDiffView::revealLine(int leftLine, int rightLine)
+{
+    if (!m_diff)
+        return false;
+    const QList<diff::SideBySideRow> &rows = m_diff->rows();
+    for (int i = 0; i < rows.size(); ++i)
+        if ((leftLine > 0 && rows[i].leftLine == leftLine) || (leftLine <= 0 && rightLine > 0 && rows[i].rightLine == rightLine))
+            return revealModelRow(i) >= 0;
+    return false;
+}
+
+void SideBySideDiffView::startFind()
+{
+    m_findBar->start();
 }
 
 void SideBySideDiffView::setContextActions(const QList<QAction *> &actions)

@@ -11,6 +11,7 @@
 
 class QAction;
 class QCheckBox;
+class QComboBox;
 class QLabel;
 class QScrollBar;
 class QSpinBox;
@@ -19,6 +20,7 @@ class QToolButton;
 namespace ds::ui {
 
 class DiffConnector;
+class DiffFindBar;
 class DiffOverview;
 class DiffSideEditor;
 class ElidedLabel;
@@ -64,6 +66,22 @@ public:
     // Commands for the CR shown, added to both sides' context menus.
     void setContextActions(const QList<QAction *> &actions);
 
+    // Lines (1-based) the comparison did not look at, greyed on each side;
+    // cleared by the next setDiff().
+    void setMutedLines(const QSet<int> &leftLines, const QSet<int> &rightLines);
+    // Other things the header can switch to ("CR 2 of 3"): a combo box of
+    // `items` with `current` chosen; fewer than two hide it. Cleared by setDiff().
+    void setAlternatives(const QStringList &items, int current);
+    // Scrolls to the row showing this left (or, when 0, right) line, opening
+    // its fold, and puts the cursor there. False when the diff has no such line.
+    bool revealLine(int leftLine, int rightLine);
+    // Opens the model row (and its fold) and puts the cursor on it; the display row, or -1.
+    int revealModelRow(int modelRow);
+
+    // Find in the diff (both sides): the bar under the header.
+    DiffFindBar *findBar() const { return m_findBar; }
+    void startFind();
+
     QAction *nextChangeAction() const { return m_nextAction; }
     QAction *previousChangeAction() const { return m_previousAction; }
     DiffSideEditor *leftEditor() const { return m_left; }
@@ -81,6 +99,8 @@ public slots:
 
 signals:
     void currentChangeChanged(int index, int count);
+    // The user chose another entry of setAlternatives().
+    void alternativeChosen(int index);
     // The rows of the last setDiff()/setComputedDiff() are on screen.
     void diffShown();
 
@@ -110,6 +130,8 @@ private:
     QLabel *m_changeLabel = nullptr;
     QLabel *m_statusLabel = nullptr;
     QCheckBox *m_collapseBox = nullptr;
+    QComboBox *m_alternatives = nullptr;
+    DiffFindBar *m_findBar = nullptr;
     QSpinBox *m_contextSpin = nullptr;
     DiffSideEditor *m_left = nullptr;
     DiffSideEditor *m_right = nullptr;
@@ -121,6 +143,8 @@ private:
     std::shared_ptr<const diff::SideBySideDiff> m_diff;
     std::shared_ptr<const DiffDisplay> m_display;
     QSet<int> m_expandedFolds; // first model row of each fold the user opened
+    QSet<int> m_mutedLeft;
+    QSet<int> m_mutedRight;
     DiffColors m_colors;
     int m_contextLines = 3;
     bool m_collapseUnchanged = true;

@@ -9,6 +9,9 @@
 #include "models/States.h"
 #include "session/ComparisonSession.h"
 #include "util/LargeStack.h"
+#include "compare/ObjectTransforms.h"
+#include "reference/FieldPath.h"
+#include "yaml/YamlLinePaths.h"
 #include "yaml/YamlWriter.h"
 
 #include <QItemSelectionModel>
@@ -51,6 +54,10 @@ SelectionController::SelectionController(ComparisonSession *session, Views views
             &SelectionController::onReferenceSelection);
     connect(m_views.objectPanel->view()->selectionModel(), &QItemSelectionModel::currentChanged, this,
             &SelectionController::onObjectSelection);
+    connect(m_views.diffView, &SideBySideDiffView::alternativeChosen, this, [this](int index) {
+        if (index >= 0 && index < m_alternatives.size())
+            showClusterObject(QString(m_alternatives[index])); // a copy: showing it replaces the list
+    });
 }
 
 SelectionController::~SelectionController()
@@ -103,13 +110,7 @@ void SelectionController::showObjectDiff(const QString &id)
     const auto snapshot = m_session->snapshot();
     const std::string key = id.toStdString();
     if (const report::CrResult *r = snapshot->lookup().result(key)) {
-        m_selectedTemplate = qs(r->correlatedTemplate);
-        selectQuietly(m_views.referencePanel, m_views.referenceModel->indexForTemplate(m_selectedTemplate));
-        // The header says why a patched CR differs less than the template: the reasons recorded.
-        QString header = qs(r->description);
-        if (const QString reasons = overrideReasonsText(r); !reasons.isEmpty())
-            header += (header.isEmpty() ? QString() : QStringLiteral("\n")) + reasons;
-        m_views.diffView->setDiff(m_selectedTemplate, qs(r->referenceYaml), id, qs(r->clusterYaml), header);
+        showResult(id, *r);
         return;
     }
     QString note = tr("No template of the reference correlates with this CR. Drag it onto a template to "
@@ -119,14 +120,130 @@ void SelectionController::showObjectDiff(const QString &id)
     showUncompared(id, note);
 }
 
+namespace {
+
+// The cluster CR as the comparison read it, before any rule hid a field —
+// what the "hidden fields" view shows on the right. managedFields go as in
+// the diff (unless kept), Secret data is masked.
+QString wholeClusterYaml(const input::ClusterObject &object, bool showManagedFields)
+{
+    Value copy = object.object.deepCopy();
+    if (!showManagedFields)
+        ref::removeNestedField(copy, {"metadata", "managedFields"});
+    if (compare::isV1Secret(copy)) {
+        Value masked = copy.deepCopy();
+        (void)compare::maskSecretData(masked, copy);
+    }
+    return yamlOf(copy);
+}
+
+// Lines (1-based) of `text` at or below any of `paths`.
+QSet<int> linesUnder(const QString &text, const std::vector<ObjectPath> &paths)
+{
+    QSet<int> lines;
+    const std::vector<ObjectPath> linePaths = yaml::yamlLinePaths(text.toStdString());
+    for (std::size_t i = 0; i < linePaths.size(); ++i)
+        for (const ObjectPath &p : paths)
+            if (!p.empty() && isUnder(linePaths[i], p)) {
+                lines.insert(int(i) + 1);
+                break;
+            }
+    return lines;
+}
+
+int firstLineUnder(const QString &text, const ObjectPath &path)
+{
+    const std::vector<ObjectPath> linePaths = yaml::yamlLinePaths(text.toStdString());
+    for (std::size_t i = 0; i < linePaths.size(); ++i)
+        if (isUnder(linePaths[i], path))
+            return int(i) + 1;
+    return 0;
+}
+
+} // namespace
+
+void SelectionController::showResult(const QString &id, const report::CrResult &r)
+{
+    const auto snapshot = m_session->snapshot();
+    m_selectedTemplate = qs(r.correlatedTemplate);
+    selectQuietly(m_views.referencePanel, m_views.referenceModel->indexForTemplate(m_selectedTemplate));
+    // The header says why a patched CR differs less than the template: the reasons recorded.
+    QString header = qs(r.description);
+    if (const QString reasons = overrideReasonsText(&r); !reasons.isEmpty())
+        header += (header.isEmpty() ? QString() : QStringLiteral("\n")) + reasons;
+    m_leftText = qs(r.referenceYaml);
+    m_rightText = qs(r.clusterYaml);
+    const input::ClusterObject *object = snapshot->lookup().object(r.crName);
+    const bool whole = m_showHidden && !r.hidden.empty() && object && !object->partial;
+    if (whole)
+        m_rightText = wholeClusterYaml(*object, snapshot->options.showManagedFields);
+    m_views.diffView->setDiff(m_selectedTemplate, m_leftText, id, m_rightText, header);
+    if (whole) {
+        std::vector<ObjectPath> hidden;
+        for (const report::HiddenField &h : r.hidden)
+            hidden.push_back(h.path);
+        m_views.diffView->setMutedLines(linesUnder(m_leftText, hidden), linesUnder(m_rightText, hidden));
+    }
+    offerOtherObjects(id, r.templateIndex);
+    emit shown(id, m_selectedTemplate);
+}
+
+// A template compared with several CRs: the header switches between them.
+void SelectionController::offerOtherObjects(const QString &id, std::size_t templateIndex)
+{
+    const auto snapshot = m_session->snapshot();
+    m_alternatives = qsList(snapshot->lookup().templateStatus(templateIndex).clusterObjectIds);
+    if (m_alternatives.size() < 2)
+        return;
+    QStringList labels;
+    for (qsizetype i = 0; i < m_alternatives.size(); ++i) {
+        const report::CrStatus &s = snapshot->lookup().objectStatus(m_alternatives[i].toStdString());
+        labels << tr("CR %1 of %2: %3 (%4)").arg(i + 1).arg(m_alternatives.size()).arg(m_alternatives[i],
+                                                                                        displayText(s));
+    }
+    m_views.diffView->setAlternatives(labels, int(m_alternatives.indexOf(id)));
+}
+
+void SelectionController::setShowHiddenFields(bool show)
+{
+    if (show == m_showHidden)
+        return;
+    m_showHidden = show;
+    if (!m_selectedObject.isEmpty())
+        showObjectDiff(m_selectedObject);
+}
+
+void SelectionController::revealPath(const ObjectPath &path)
+{
+    const int left = firstLineUnder(m_leftText, path);
+    const int right = firstLineUnder(m_rightText, path);
+    const auto reveal = [this, left, right] {
+        if (!m_views.diffView->revealLine(left, right) && right > 0)
+            m_views.diffView->revealLine(0, right);
+    };
+    if (!m_views.diffView->isBusy()) {
+        reveal();
+        return;
+    }
+    // The rows are still being computed: reveal once they are on screen.
+    auto connection = std::make_shared<QMetaObject::Connection>();
+    *connection = connect(m_views.diffView, &SideBySideDiffView::diffShown, this, [connection, reveal] {
+        QObject::disconnect(*connection);
+        reveal();
+    });
+}
+
 // Not compared: the CR itself, read again in full (off this thread) when it was skimmed.
 void SelectionController::showUncompared(const QString &id, const QString &note)
 {
     const auto snapshot = m_session->snapshot();
     const input::ClusterObject *object = snapshot->lookup().object(id.toStdString());
+    m_leftText.clear();
+    m_rightText.clear();
+    emit shown(id, QString());
     if (!object || !object->partial) {
-        m_views.diffView->setDiff(tr("(no template)"), QString(), id, object ? yamlOf(object->object) : QString(),
-                                  note);
+        m_rightText = object ? yamlOf(object->object) : QString();
+        m_views.diffView->setDiff(tr("(no template)"), QString(), id, m_rightText, note);
         return;
     }
     m_views.diffView->setDiff(tr("(no template)"), QString(), id,
@@ -138,8 +255,10 @@ void SelectionController::showUncompared(const QString &id, const QString &note)
         const QString yaml = full ? yamlOf(*full)
                                   : tr("# %1 can no longer be read from %2\n").arg(id, qs(object->source));
         QMetaObject::invokeMethod(self, [self, id, yaml, note, generation] {
-            if (self && generation == self->m_readGeneration)
+            if (self && generation == self->m_readGeneration) {
+                self->m_rightText = yaml;
                 self->m_views.diffView->setDiff(tr("(no template)"), QString(), id, yaml, note);
+            }
         }, Qt::QueuedConnection);
     });
 }
@@ -150,9 +269,16 @@ void SelectionController::showTemplateDiff(const QModelIndex &sourceIndex)
     m_selectedTemplate = path;
     const QStringList objects = sourceIndex.data(ReferenceTreeModel::ClusterObjectIdsRole).toStringList();
     if (!objects.isEmpty()) {
-        // The template's first CR; the others are one click away in the CR list.
-        selectQuietly(m_views.objectPanel, m_views.objectModel->indexForObject(objects.front()));
-        showObjectDiff(objects.front());
+        // The template's first drifted CR (else its first); the header switches to the others.
+        const auto snapshot = m_session->snapshot();
+        QString first = objects.front();
+        for (const QString &id : objects)
+            if (const report::CrResult *r = snapshot->lookup().result(id.toStdString()); r && r->hasDiff()) {
+                first = id;
+                break;
+            }
+        selectQuietly(m_views.objectPanel, m_views.objectModel->indexForObject(first));
+        showObjectDiff(first);
         return;
     }
     m_selectedObject.clear();
@@ -162,8 +288,11 @@ void SelectionController::showTemplateDiff(const QModelIndex &sourceIndex)
     QString expected;
     if (snapshot->reference && templateIndex >= 0 && std::size_t(templateIndex) < snapshot->reference->templates.size())
         expected = yamlOf(snapshot->reference->templates[std::size_t(templateIndex)].metadata);
+    m_leftText = expected;
+    m_rightText.clear();
     m_views.diffView->setDiff(path, expected, tr("(not in the cluster)"), QString(),
                               sourceIndex.data(Qt::ToolTipRole).toString());
+    emit shown(QString(), path);
 }
 
 void SelectionController::restoreSelection()

@@ -1,13 +1,20 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "value/ObjectPath.h"
+
 #include <QObject>
 #include <QString>
+#include <QStringList>
 
 #include <memory>
 
 class QModelIndex;
 class QThreadPool;
+
+namespace ds::report {
+struct CrResult;
+}
 
 namespace ds::ui {
 
@@ -50,6 +57,12 @@ public:
     void restoreSelection();
 
     QString selectedObject() const { return m_selectedObject; }
+    // With hidden fields shown, the right side is the whole cluster CR and the
+    // fields the reference's rules hid are greyed on both sides.
+    void setShowHiddenFields(bool show);
+    bool showHiddenFields() const { return m_showHidden; }
+    // Scrolls the diff to the first line of this field (either side).
+    void revealPath(const ObjectPath &path);
     // The thread that re-reads skeleton CRs (tests hold it to see reads wait for it).
     QThreadPool *readerPool() const { return m_readers.get(); }
     QString selectedTemplate() const { return m_selectedTemplate; }
@@ -57,6 +70,8 @@ public:
 signals:
     // Something to tell the user in passing (the status bar).
     void message(const QString &text);
+    // The diff now shows this CR (empty for a template alone) with this template (empty for none).
+    void shown(const QString &objectId, const QString &templatePath);
 
 private:
     void onReferenceSelection();
@@ -64,6 +79,8 @@ private:
     void showObjectDiff(const QString &id);
     void showTemplateDiff(const QModelIndex &sourceIndex);
     void showUncompared(const QString &id, const QString &note);
+    void showResult(const QString &id, const report::CrResult &result);
+    void offerOtherObjects(const QString &id, std::size_t templateIndex);
     // Selects without reacting to our own selection change.
     void selectQuietly(NavigatorPanel *panel, const QModelIndex &sourceIndex);
 
@@ -72,6 +89,10 @@ private:
     std::unique_ptr<QThreadPool> m_readers; // re-reads skeleton CRs
     QString m_selectedObject;
     QString m_selectedTemplate;
+    QStringList m_alternatives; // the CRs the diff header can switch to
+    QString m_leftText;         // what the diff shows, for revealPath
+    QString m_rightText;
+    bool m_showHidden = false;
     quint64 m_readGeneration = 0; // drops reads for CRs no longer shown
     bool m_selecting = false;     // re-entrancy guard between the two selections
 };
