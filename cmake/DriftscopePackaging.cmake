@@ -21,6 +21,10 @@ if(DRIFTSCOPE_BUILD_GUI)
     install(TARGETS driftscope RUNTIME DESTINATION "${CMAKE_INSTALL_BINDIR}")
 endif()
 
+# --- The sample comparison (--sample, Help ▸ Open Sample Comparison): found at
+# <bindir>/../share/driftscope/sample (core/pipeline/SampleComparison).
+install(DIRECTORY "${_resources}/sample/" DESTINATION "${CMAKE_INSTALL_DATADIR}/driftscope/sample")
+
 # --- driftscope-cli(1), generated from `driftscope-cli --help` whenever the CLI changes.
 if(NOT CMAKE_CROSSCOMPILING)
     set(_man "${PROJECT_BINARY_DIR}/man/driftscope-cli.1")

@@ -23,9 +23,20 @@ struct StartupFiles
     QString overrides;
     QString review;
     std::optional<ClusterTarget> cluster;
+    bool sample = false;
 };
 
-StartupFiles parseCommandLine(const QApplication &app)
+void setApplicationNames()
+{
+    QCoreApplication::setApplicationName(QStringLiteral("Driftscope"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(DRIFTSCOPE_VERSION_STRING));
+    QCoreApplication::setOrganizationName(QStringLiteral("Driftscope"));
+}
+
+// Qt's own options (-geometry, -platform, -style) are taken out of argv by
+// QApplication, so only `probeOnly` (before it exists) ignores what it does not
+// know: it answers --help and --version and nothing else.
+StartupFiles parseCommandLine(const QCoreApplication &app, bool probeOnly = false)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(
@@ -57,14 +68,27 @@ StartupFiles parseCommandLine(const QApplication &app)
         QStringLiteral("kubeconfig"),
         QApplication::translate("main", "Kubeconfig for --context (default: $KUBECONFIG or ~/.kube/config)."),
         QStringLiteral("file"));
-    parser.addOptions({reference, input, diffConfig, overrides, review, context, kubeconfig});
+    const QCommandLineOption sample(
+        QStringLiteral("sample"),
+        QApplication::translate("main", "Open the sample comparison (the telco core reference and a cluster with a "
+                                        "few changes)."));
+    parser.addOptions({reference, input, diffConfig, overrides, review, context, kubeconfig, sample});
+    if (probeOnly) {
+        parser.parse(app.arguments());
+        if (parser.isSet(QStringLiteral("help")))
+            parser.showHelp(); // exits
+        if (parser.isSet(QStringLiteral("version")))
+            parser.showVersion();
+        return {};
+    }
     parser.process(app);
     StartupFiles files{parser.value(reference), {}, parser.value(diffConfig), parser.value(overrides),
-                       parser.value(review), std::nullopt};
+                       parser.value(review), std::nullopt, false};
     if (parser.isSet(context) || parser.isSet(kubeconfig))
         files.cluster = ClusterTarget{parser.value(kubeconfig), parser.value(context)};
     for (const QString &value : parser.values(input))
         files.inputs << value.split(QLatin1Char(','), Qt::SkipEmptyParts);
+    files.sample = parser.isSet(sample);
     return files;
 }
 
@@ -72,16 +96,23 @@ StartupFiles parseCommandLine(const QApplication &app)
 
 int runDriftscope(int argc, char *argv[])
 {
+    {
+        // --help and --version are answered before any window system is
+        // needed (on a server, over ssh without X).
+        QCoreApplication probe(argc, argv);
+        setApplicationNames();
+        parseCommandLine(probe, true);
+    }
     QApplication app(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("Driftscope"));
-    QApplication::setApplicationVersion(QStringLiteral(DRIFTSCOPE_VERSION_STRING));
-    QApplication::setOrganizationName(QStringLiteral("Driftscope"));
+    setApplicationNames();
     QApplication::setDesktopFileName(QStringLiteral("io.github.driftscope.Driftscope"));
     const StartupFiles files = parseCommandLine(app);
     applyTheme(themeFromName(QSettings().value(QStringLiteral("view/theme")).toString()));
 
     MainWindow window;
     window.show();
+    if (files.sample)
+        window.openSample();
     if (!files.diffConfig.isEmpty())
         window.openDiffConfig(files.diffConfig);
     if (!files.overrides.isEmpty())

@@ -12,7 +12,9 @@
 #include "main/SelectionController.h"
 #include "main/SessionStatusBar.h"
 #include "main/Theme.h"
+#include "main/WelcomePanel.h"
 #include "main/WindowDocuments.h"
+#include "pipeline/SampleComparison.h"
 #include "models/ClusterObjectModel.h"
 #include "models/ReferenceTreeModel.h"
 #include "models/StatusFilterProxyModel.h"
@@ -41,6 +43,7 @@
 #include <QMimeData>
 #include <QSettings>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QTableView>
 #include <QTextBrowser>
@@ -126,7 +129,12 @@ void MainWindow::createCentralArea()
     rightLayout->setContentsMargins(0, 0, 0, 0);
     rightLayout->setSpacing(0);
     rightLayout->addWidget(m_reloadBar);
-    rightLayout->addWidget(m_diffView, 1);
+    // An empty window says what to open where the diff will be.
+    m_welcome = new WelcomePanel(this);
+    m_diffStack = new QStackedWidget(this);
+    m_diffStack->addWidget(m_welcome);
+    m_diffStack->addWidget(m_diffView);
+    rightLayout->addWidget(m_diffStack, 1);
 
     m_mainSplitter = new QSplitter(Qt::Horizontal, this);
     m_mainSplitter->setObjectName(QStringLiteral("mainSplitter"));
@@ -285,6 +293,7 @@ void MainWindow::createMenus()
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->setObjectName(QStringLiteral("menuHelp"));
     help->addAction(tr("&Keyboard Shortcuts"), this, [this] { showKeyboardShortcuts(this, menuBar()); });
+    help->addAction(tr("Open &Sample Comparison"), this, &MainWindow::openSample);
     help->addAction(tr("&About Driftscope"), this, [this] { showAbout(this); });
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
 }
@@ -324,6 +333,10 @@ void MainWindow::createContextMenus()
 
 void MainWindow::connectSession()
 {
+    connect(m_welcome, &WelcomePanel::openReferenceRequested, m_files, &FileActions::chooseReference);
+    connect(m_welcome, &WelcomePanel::openInputsRequested, m_files, &FileActions::chooseInputFiles);
+    connect(m_welcome, &WelcomePanel::connectRequested, m_files, &FileActions::chooseCluster);
+    connect(m_welcome, &WelcomePanel::sampleRequested, this, &MainWindow::openSample);
     connect(m_session, &ComparisonSession::snapshotChanged, this, &MainWindow::onSnapshotChanged);
     connect(m_session, &ComparisonSession::problemsChanged, this, &MainWindow::onProblemsChanged);
     connect(m_session, &ComparisonSession::busyChanged, m_reloadAction, [this](bool busy) {
@@ -524,8 +537,26 @@ void MainWindow::updateWatches()
     m_watcher->watchDiffConfig(m_correlations->filePath());
 }
 
+void MainWindow::openSample()
+{
+    const std::optional<pipeline::SampleComparison> sample = pipeline::sampleComparison();
+    if (!sample) {
+        QMessageBox::warning(this, tr("Open Sample Comparison"),
+                             tr("The sample comparison is not installed (share/driftscope/sample next to the "
+                                "program). Set DRIFTSCOPE_SAMPLE_DIR to its folder."));
+        return;
+    }
+    if (!keepDocumentsFor(tr("the sample")) || !openOverrides(QString::fromStdString(sample->overrides)))
+        return;
+    openReference(QString::fromStdString(sample->metadata));
+    openInputs({QString::fromStdString(sample->cluster)});
+}
+
 void MainWindow::updateTitle()
 {
+    m_diffStack->setCurrentWidget(m_session->referencePath().isEmpty() && !m_session->hasInputs()
+                                      ? static_cast<QWidget *>(m_welcome)
+                                      : m_diffView);
     QStringList parts;
     if (!m_session->referencePath().isEmpty())
         parts << referenceName(m_session->referencePath());

@@ -11,6 +11,7 @@ class QAbstractItemModel;
 class QAction;
 class QMenu;
 class QSplitter;
+class QStackedWidget;
 class QTableView;
 class QToolBar;
 
@@ -33,6 +34,7 @@ class ReviewController;
 class SelectionController;
 class SessionStatusBar;
 class SideBySideDiffView;
+class WelcomePanel;
 class WindowDocuments;
 
 // Driftscope's window: the reference tree and the cluster CR list on the left,
@@ -58,6 +60,8 @@ public:
     bool openOverrides(const QString &path);
     // Review marks (docs/review-file.md).
     bool openReview(const QString &path);
+    // The bundled sample: reference-core with its overrides and a cluster with a few changes.
+    void openSample();
     // Compares against a live cluster (read-only) instead of files.
     void openCluster(const ClusterTarget &target);
     // Writes the current comparison as an HTML report (off the GUI thread); the
@@ -137,6 +141,8 @@ private:
     NavigatorPanel *m_referencePanel = nullptr;
     NavigatorPanel *m_objectPanel = nullptr;
     SideBySideDiffView *m_diffView = nullptr;
+    WelcomePanel *m_welcome = nullptr;
+    QStackedWidget *m_diffStack = nullptr;
     ReloadBar *m_reloadBar = nullptr;
     QTableView *m_correlationsView = nullptr;
     OverridesView *m_overridesView = nullptr;

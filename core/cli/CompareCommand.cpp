@@ -5,6 +5,7 @@
 #include "FlagParser.h"
 #include "KlogLog.h"
 #include "pipeline/ComparisonRun.h"
+#include "pipeline/SampleComparison.h"
 #include "report/ReportWriters.h"
 #include "review/FixVerifier.h"
 #include "review/ReviewDecisions.h"
@@ -62,6 +63,9 @@ FlagParser makeFlags()
           "CRs) as YAML documents; fixes-script: the same as kubectl commands");
     f.add("override-reason", 0, K::String, "Reason for generating the override");
     f.add("overrides", 'p', K::String, "Path to user overrides");
+    f.add("sample", 0, K::Bool,
+          "Driftscope extension: compare the bundled sample (the telco core reference with its overrides file, and "
+          "its CRs with a few changes); other flags, such as -o, still apply");
     f.add("review", 0, K::String,
           "With -o html: the review file of the window (docs/review-file.md); the report shows its marks, notes "
           "and the fixes of CRs marked to fix");
@@ -353,12 +357,31 @@ std::string templateFunctionListing()
     return out + names + "\n";
 }
 
+// --sample: the bundled sample's -r, -f, -R and -p, before the flags given
+// (which, coming later, win).
+std::vector<std::string> withSample(const std::vector<std::string> &args, std::ostream &err)
+{
+    const std::optional<pipeline::SampleComparison> sample = pipeline::sampleComparison();
+    if (!sample)
+        fatal(err, "the sample comparison is not installed (share/driftscope/sample next to the program); set "
+                   "DRIFTSCOPE_SAMPLE_DIR to its folder");
+    std::vector<std::string> out{"-r", sample->metadata, "-f", sample->cluster, "-R", "-p", sample->overrides};
+    out.insert(out.end(), args.begin(), args.end());
+    return out;
+}
+
 int runCompare(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
 {
     FlagParser flags = makeFlags();
     try {
-        if (auto e = flags.parse(std::vector<std::string>(args.begin() + 1, args.end())))
+        std::vector<std::string> given(args.begin() + 1, args.end());
+        if (auto e = flags.parse(given))
             usageError(err, *e);
+        if (flags.boolValue("sample") && !flags.boolValue("help")) {
+            flags = makeFlags();
+            if (auto e = flags.parse(withSample(given, err)))
+                usageError(err, *e);
+        }
         if (flags.boolValue("help")) {
             out << helpText(flags);
             return 0;

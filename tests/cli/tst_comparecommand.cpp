@@ -147,6 +147,7 @@ private slots:
     void jsonOutput();
     void junitOutput_data();
     void junitOutput();
+    void sampleShowsItsChanges();
 
 private:
     QString expand(QString s) const;
@@ -1101,6 +1102,27 @@ void tst_CompareCommand::junitOutput()
         QCOMPARE(failures, 0);
         QCOMPARE(skipped, 1);
     }
+}
+
+// --sample: the bundled comparison shows what resources/sample/README.md says.
+void tst_CompareCommand::sampleShowsItsChanges()
+{
+    const RunResult r = run({"--sample", "-A", "-o", "json"});
+    QCOMPARE(r.code, 1);
+    const QJsonObject report = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    const QJsonObject summary = report.value("Summary").toObject();
+    QCOMPARE(summary.value("NumDiffCRs").toInt(), 2);
+    QCOMPARE(summary.value("patchedCRs").toInt(), 1);
+    QVERIFY(r.out.contains("required/networking/metallb/bgp-peer.yaml"));
+    QVERIFY(summary.value("UnmatchedCRS").toArray().contains(QJsonValue("v1_ConfigMap_openshift-monitoring_team-dashboards")));
+    QStringList drifted;
+    for (const QJsonValue &d : report.value("Diffs").toArray())
+        if (!d.toObject().value("DiffOutput").toString().isEmpty())
+            drifted << d.toObject().value("CorrelatedTemplate").toString();
+    drifted.sort();
+    QCOMPARE(drifted, (QStringList{"optional/other/kdump-worker.yaml", "required/networking/sriov/SriovOperatorConfig.yaml"}));
+    // Flags given after --sample still apply.
+    QCOMPARE(run({"--sample", "-o", "fields"}).out.count(QLatin1Char('\n')), 3);
 }
 
 QTEST_GUILESS_MAIN(tst_CompareCommand)

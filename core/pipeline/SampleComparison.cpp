@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "SampleComparison.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+
+namespace ds::pipeline {
+
+std::optional<SampleComparison> sampleComparison()
+{
+    QStringList candidates;
+    if (qEnvironmentVariableIsSet("DRIFTSCOPE_SAMPLE_DIR"))
+        candidates << qEnvironmentVariable("DRIFTSCOPE_SAMPLE_DIR");
+    if (QCoreApplication::instance())
+        candidates << QCoreApplication::applicationDirPath() + QStringLiteral("/../share/driftscope/sample");
+    candidates << QStringLiteral(DRIFTSCOPE_SOURCE_DIR "/resources/sample");
+    for (const QString &dir : candidates) {
+        const QString metadata = dir + QStringLiteral("/reference/metadata.yaml");
+        if (!QFileInfo::exists(metadata) || !QFileInfo(dir + QStringLiteral("/cluster")).isDir())
+            continue;
+        const QString root = QDir(dir).canonicalPath();
+        return SampleComparison{(root + QStringLiteral("/reference/metadata.yaml")).toStdString(),
+                                (root + QStringLiteral("/cluster")).toStdString(),
+                                (root + QStringLiteral("/reference/comparison-overrides.yaml")).toStdString()};
+    }
+    return std::nullopt;
+}
+
+} // namespace ds::pipeline
