@@ -115,6 +115,7 @@ void MainWindow::createCentralArea()
     list->setToolTip(tr("Drag CRs onto a template of the reference to compare them with it"));
     list->header()->setSectionResizeMode(ClusterObjectModel::ReviewColumn, QHeaderView::ResizeToContents);
     list->setColumnWidth(ClusterObjectModel::NameColumn, 230); // CR names are short; leave room for Review and Status
+    m_objectPanel->proxy()->setStatusColumn(ClusterObjectModel::StatusColumn);
 
     m_navigatorSplitter = new QSplitter(Qt::Vertical, this);
     m_navigatorSplitter->setObjectName(QStringLiteral("navigatorSplitter"));

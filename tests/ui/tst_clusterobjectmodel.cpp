@@ -3,6 +3,7 @@
 // reports them, the Unmatched group, model consistency while snapshots are
 // swapped, filtering and dragging CRs.
 #include "models/ClusterObjectMime.h"
+#include "main/NavigatorPanel.h"
 #include "models/ClusterObjectModel.h"
 #include "models/States.h"
 #include "models/StatusFilterProxyModel.h"
@@ -13,6 +14,8 @@
 
 #include <QAbstractItemModelTester>
 #include <QIcon>
+#include <QLineEdit>
+#include <QTreeView>
 #include <QMimeData>
 #include <QSignalSpy>
 #include <QTest>
@@ -103,6 +106,7 @@ private slots:
     void modelTesterWhileSwapping();
     void filterProxy();
     void dragging();
+    void groupsSayHowManyAreShown();
     void icons();
 };
 
@@ -325,6 +329,34 @@ void tst_ClusterObjectModel::dragging()
     std::unique_ptr<QMimeData> viaProxy(proxy.mimeData({proxy.mapFromSource(b)}));
     QCOMPARE(ui::ClusterObjectMime::decode(viaProxy.get()),
              QStringList{"apps/v1_Deployment_kubernetes-dashboard_dashboard-metrics-scraper"});
+}
+
+// Under a filter a group's status says how many of its CRs are shown, and a
+// filter that leaves few rows opens the groups holding them.
+void tst_ClusterObjectModel::groupsSayHowManyAreShown()
+{
+    ClusterObjectModel model;
+    model.setSnapshot(test::caseSnapshot(QStringLiteral("SomeDiffs")));
+    ui::NavigatorPanel panel(QStringLiteral("Cluster CRs"), &model, ui::StatusFilterBar::clusterObjectStates());
+    ui::StatusFilterProxyModel *proxy = panel.proxy();
+    proxy->setStatusColumn(ClusterObjectModel::StatusColumn);
+    const QModelIndex kind = model.indexForObject(
+        QStringLiteral("apps/v1_Deployment_kubernetes-dashboard_kubernetes-dashboard")).parent().parent();
+    const int total = kind.data(ui::ItemRole::LeafCount).toInt();
+    QVERIFY(total >= 2);
+    const auto statusOf = [&](const QModelIndex &sourceIndex) {
+        return proxy->mapFromSource(sourceIndex).siblingAtColumn(ClusterObjectModel::StatusColumn).data().toString();
+    };
+    QVERIFY(!statusOf(kind).contains(QStringLiteral("shown"))); // no filter: the model's own summary
+    panel.filterEdit()->setText(QStringLiteral("metrics-scraper"));
+    QCOMPARE(statusOf(kind), QStringLiteral("1 of %1 shown").arg(total));
+    const QModelIndex cr = proxy->mapFromSource(
+        model.indexForObject(QStringLiteral("apps/v1_Deployment_kubernetes-dashboard_dashboard-metrics-scraper")));
+    QVERIFY(cr.isValid());
+    for (QModelIndex up = cr.parent(); up.isValid(); up = up.parent())
+        QVERIFY2(panel.view()->isExpanded(up), qPrintable(up.data().toString()));
+    panel.filterEdit()->clear();
+    QVERIFY(!statusOf(kind).contains(QStringLiteral("shown")));
 }
 
 void tst_ClusterObjectModel::icons()

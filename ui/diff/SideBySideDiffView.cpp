@@ -136,9 +136,9 @@ QWidget *SideBySideDiffView::createHeader()
     controls->addWidget(m_alternatives);
     m_statusLabel = new QLabel(header);
     m_statusLabel->setObjectName(QStringLiteral("diffStatus"));
-    // Informational only: it may be clipped rather than widen the view.
+    // Informational only: clipped (at its end) rather than widen the view.
     m_statusLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    m_statusLabel->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    m_statusLabel->setAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     controls->addWidget(m_statusLabel, 1);
     controls->addSpacing(12);
 
@@ -459,11 +459,14 @@ void SideBySideDiffView::updateChangeControls()
     if (m_busy) {
         m_statusLabel->setText(tr("Computing differences\u2026"));
     } else if (m_diff && m_diff->hasChanges()) {
-        m_statusLabel->setText(tr("%1 reference lines differ, %2 cluster lines differ")
-                                   .arg(m_diff->changedLeftLineCount())
-                                   .arg(m_diff->changedRightLineCount()));
+        // Short, so the header never clips it; the sentence is the tooltip.
+        m_statusLabel->setText(tr("\u2212%1 / +%2 lines").arg(m_diff->changedLeftLineCount()).arg(m_diff->changedRightLineCount()));
+        m_statusLabel->setToolTip(tr("%1 reference lines differ, %2 cluster lines differ")
+                                      .arg(m_diff->changedLeftLineCount())
+                                      .arg(m_diff->changedRightLineCount()));
     } else {
         m_statusLabel->clear();
+        m_statusLabel->setToolTip({});
     }
 }
 

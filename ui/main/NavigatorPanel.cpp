@@ -24,9 +24,11 @@ NavigatorPanel::NavigatorPanel(const QString &title, QAbstractItemModel *model,
     m_filter->setPlaceholderText(tr("Filter %1…").arg(title.toLower()));
     m_filter->setClearButtonEnabled(true);
     connect(m_filter, &QLineEdit::textChanged, m_proxy, &StatusFilterProxyModel::setTextFilter);
+    connect(m_proxy, &StatusFilterProxyModel::filterChanged, this, &NavigatorPanel::revealMatches);
 
     m_view->setModel(m_proxy);
     m_view->setUniformRowHeights(true);
+    m_view->setTextElideMode(Qt::ElideMiddle); // paths and ids keep their file and object names
     m_view->setAlternatingRowColors(true);
     m_view->header()->setStretchLastSection(true);
     m_view->header()->setSectionResizeMode(0, QHeaderView::Interactive);
@@ -39,6 +41,14 @@ NavigatorPanel::NavigatorPanel(const QString &title, QAbstractItemModel *model,
     layout->addWidget(m_filter);
     layout->addWidget(m_filterBar);
     layout->addWidget(m_view, 1);
+}
+
+// A filter that leaves few rows opens the groups holding them; a broad one
+// would open thousands of rows nobody reads.
+void NavigatorPanel::revealMatches()
+{
+    if (m_proxy->isFiltering() && m_proxy->shownLeavesBound() <= kExpandAllBelow)
+        m_view->expandAll();
 }
 
 void NavigatorPanel::expandTopLevel()

@@ -33,6 +33,9 @@ public:
     // Opens the top-level groups except those that are always shown (the CR
     // list's often huge Unmatched group stays closed).
     void expandTopLevel();
+    // Opens every group when the filters leave at most kExpandAllBelow rows.
+    void revealMatches();
+    static constexpr int kExpandAllBelow = 300;
     // Selects and shows the row of a source-model index.
     void selectSource(const QModelIndex &sourceIndex);
     QModelIndex currentSource() const;

@@ -24,6 +24,11 @@ struct ClusterObjectModel::Node : StatusTreeModel::Node
     bool repeated = false; // CR rows under the Unmatched group
     QString detail;        // kind rows: the apiVersion
     QString kindName;      // kind rows
+    // CR rows: the state, looked up once per snapshot (the views ask for it
+    // on every paint and the filter on every keystroke), and the text the
+    // filter searches, made when first asked for.
+    const report::CrStatus *status = nullptr;
+    mutable QString filterText;
 };
 
 namespace {
@@ -77,14 +82,35 @@ void ClusterObjectModel::setSnapshot(std::shared_ptr<const ComparisonSnapshot> s
         m_snapshot = std::move(snapshot);
         rebuild();
         fillUnmatched(unmatchedIds());
+        resolveStatuses(root());
         aggregateStates();
         endResetModel();
         return;
     }
     m_snapshot = std::move(snapshot);
+    resolveStatuses(root()); // before anything asks: the old snapshot's index may be gone
     replaceUnmatched(unmatchedIds());
+    resolveStatuses(root());
     aggregateStates();
     emitDataChanged();
+}
+
+void ClusterObjectModel::resolveStatuses(StatusTreeModel::Node &parent)
+{
+    for (const auto &child : parent.children) {
+        auto &node = static_cast<Node &>(*child);
+        if (node.leaf) {
+            node.status = &lookup().objectStatus(node.id);
+            node.filterText.clear();
+        } else {
+            resolveStatuses(node);
+        }
+    }
+}
+
+const report::CrStatus &ClusterObjectModel::statusOf(const Node &node) const
+{
+    return node.status ? *node.status : lookup().objectStatus(node.id);
 }
 
 void ClusterObjectModel::setReview(const ReviewDocument *review)
@@ -206,7 +232,7 @@ void ClusterObjectModel::replaceUnmatched(const std::vector<std::string> &ids)
 StatusTreeModel::LeafStatus ClusterObjectModel::leafStatus(const StatusTreeModel::Node &leaf) const
 {
     const Node &node = as<Node>(leaf);
-    const report::CrStatus &s = lookup().objectStatus(node.id);
+    const report::CrStatus &s = statusOf(node);
     LeafStatus status{stateList(s), s.changedLines};
     bool outdated = false;
     if (reviewable(node) && (!reviewMark(node, &outdated) || outdated))
@@ -304,7 +330,12 @@ QVariant ClusterObjectModel::data(const QModelIndex &index, int role) const
 
 QVariant ClusterObjectModel::objectData(const Node &node, int column, int role) const
 {
-    const report::CrStatus &s = lookup().objectStatus(node.id);
+    const report::CrStatus &s = statusOf(node);
+    if (role == ItemRole::FilterText) {
+        if (node.filterText.isEmpty())
+            node.filterText = qs(node.id) + QLatin1Char('\n') + qs(s.templatePath);
+        return node.filterText;
+    }
     const QString templatePath = qs(s.templatePath);
     switch (role) {
     case Qt::DisplayRole:
@@ -320,7 +351,6 @@ QVariant ClusterObjectModel::objectData(const Node &node, int column, int role) 
         return {};
     case Qt::DecorationRole:
         return column == NameColumn ? QVariant(StatusIcons::forClusterObject(s.state, s.manual)) : QVariant();
-    case ItemRole::FilterText: return qs(node.id) + QLatin1Char('\n') + templatePath;
     case ItemRole::TemplatePath: return templatePath;
     case ClusterObjectIdRole: return qs(node.id);
     case ObjectIndexRole: return node.object;
@@ -371,7 +401,7 @@ QString ClusterObjectModel::tooltip(const Node &node) const
         return tr("CRs no template of the reference correlated with (%1)").arg(summary(node));
     if (!node.leaf)
         return node.detail.isEmpty() ? summary(node) : tr("%1\n%2").arg(node.detail, summary(node));
-    const report::CrStatus &s = lookup().objectStatus(node.id);
+    const report::CrStatus &s = statusOf(node);
     QStringList lines{qs(node.id), tr("Status: %1").arg(displayText(s))};
     if (!s.templatePath.empty())
         lines << tr("Template: %1").arg(qs(s.templatePath));

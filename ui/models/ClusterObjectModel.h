@@ -2,6 +2,7 @@
 #pragma once
 
 #include "StatusTreeModel.h"
+#include "report/CrStatus.h"
 #include "review/ReviewFile.h"
 
 #include <memory>
@@ -80,6 +81,8 @@ private:
     std::vector<std::string> unmatchedIds() const;
     void fillUnmatched(const std::vector<std::string> &ids);
     void replaceUnmatched(const std::vector<std::string> &ids);
+    void resolveStatuses(StatusTreeModel::Node &parent);
+    const report::CrStatus &statusOf(const Node &node) const;
 
     QVariant objectData(const Node &node, int column, int role) const;
     QVariant groupData(const Node &node, int column, int role) const;

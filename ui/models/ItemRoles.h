@@ -23,6 +23,7 @@ enum : int {
     TemplatePath,   // QString: the template (of a template row / the one a CR correlated with)
     Manual,         // bool: pinned by a manual correlation
     ChangedLines,   // int: '+'/'-' lines of the diff(s)
+    LeafCount,      // int: leaf rows below a group that count (not repeats); 1 for a counted leaf
     FirstModelRole = Qt::UserRole + 64,
 };
 } // namespace ItemRole

@@ -3,6 +3,7 @@
 
 #include "ItemRoles.h"
 
+#include <QHash>
 #include <QSet>
 #include <QSortFilterProxyModel>
 
@@ -33,10 +34,24 @@ public:
     // Counted leaf rows of the source model that pass the text filter (not the
     // state filter, so buttons show what each state would add), by state.
     StateCounts stateCounts() const;
+    bool isFiltering() const { return !m_words.isEmpty() || !m_states.isEmpty(); }
+    // The source column whose group rows say "2 of 40 shown" under a filter.
+    void setStatusColumn(int column) { m_statusColumn = column; }
+    // Leaf rows shown below a (proxy) group row.
+    int shownLeaves(const QModelIndex &proxyParent) const;
+    // At least as many as the leaf rows the filters leave (cheap: from the
+    // matches and counts already made), for deciding whether to open them all.
+    int shownLeavesBound() const;
+
+    // Under a filter, a group's status column says how many of its CRs or
+    // templates are shown ("2 of 40 shown").
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
 
 signals:
     // The counts last returned by stateCounts() are out of date.
     void stateCountsChanged();
+    // The text or the states filtered by changed (rows came or went).
+    void filterChanged();
 
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
@@ -49,6 +64,15 @@ private:
 
     QString m_text;
     QStringList m_words;
+    // Text matches of the leaves by internal id, for the current words; the
+    // filter and the buttons' counts ask each leaf once per keystroke. While
+    // the user types on (the text grows), a leaf that did not match before
+    // cannot match now and is not searched again.
+    mutable QHash<quintptr, bool> m_textMatches;
+    mutable QHash<quintptr, int> m_shownLeaves; // per group, for the current filter
+    int m_statusColumn = 1;
+    QHash<quintptr, bool> m_previousMatches;
+    bool m_narrowing = false;
     QSet<int> m_states;
     mutable std::optional<StateCounts> m_counts;
     QList<QMetaObject::Connection> m_sourceConnections;

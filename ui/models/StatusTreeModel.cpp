@@ -89,12 +89,14 @@ void StatusTreeModel::aggregateStates()
         node.changedLines = 0;
         for (const auto &child : node.children) {
             if (child->leaf) {
-                const LeafStatus s = leafStatus(*child);
+                LeafStatus s = leafStatus(*child);
                 for (int state : s.states)
                     node.counts[state] += 1;
                 node.worstState = moreSevere(node.worstState, s.states.value(0, -1));
                 node.leafCount += 1;
                 node.changedLines += s.changedLines;
+                child->states = std::move(s.states);
+                child->changedLines = s.changedLines;
                 continue;
             }
             aggregate(*child);
@@ -130,6 +132,7 @@ QVariant StatusTreeModel::statusData(const Node &node, int role) const
     case ItemRole::StateCounts:
     case ItemRole::Manual:
     case ItemRole::ChangedLines: break;
+    case ItemRole::LeafCount: return node.leaf ? 1 : node.leafCount;
     default: return {};
     }
     if (!node.leaf) {
@@ -141,18 +144,17 @@ QVariant StatusTreeModel::statusData(const Node &node, int role) const
         default: return node.changedLines;
         }
     }
-    const LeafStatus s = leafStatus(node);
     switch (role) {
-    case ItemRole::State: return s.states.value(0, -1);
-    case ItemRole::States: return QVariant::fromValue(s.states);
+    case ItemRole::State: return node.states.value(0, -1);
+    case ItemRole::States: return QVariant::fromValue(node.states);
     case ItemRole::StateCounts: {
         StateCounts counts;
-        for (int state : s.states)
+        for (int state : node.states)
             counts[state] = 1;
         return QVariant::fromValue(counts);
     }
-    case ItemRole::Manual: return s.states.contains(m_manualState);
-    default: return s.changedLines;
+    case ItemRole::Manual: return node.states.contains(m_manualState);
+    default: return node.changedLines;
     }
 }
 

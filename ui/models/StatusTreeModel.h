@@ -44,6 +44,9 @@ protected:
         bool leaf = false;
         int kind = 0; // the model's NodeKind
         std::vector<std::unique_ptr<Node>> children;
+        // leaves: their states (main first), as leafStatus() said at the last
+        // aggregateStates() — the filter and the views ask on every keystroke and paint
+        QList<int> states;
         // groups: aggregated over the leaves below
         StateCounts counts;
         int worstState = -1;

@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: Apache-2.0
+// Typing in the CR list's filter: how long the GUI thread is busy per
+// keystroke when the list holds every CR of a large must-gather. The window's
+// own pieces are used — the comparison (ComparisonJob), ClusterObjectModel,
+// the NavigatorPanel's StatusFilterProxyModel and its filter buttons' counts —
+// and a query is typed one character at a time, then erased. The floor,
+// measured in the same run, is one pass over every CR's filter text doing the
+// same substring test: the least any filter must do.
+//
+//   bench_filter DIR [--query TEXT] [--passes N]
+// (DIR: a must-gather, e.g. python3 tests/data/shared/bench/gen-synthetic.py ... -n 50000 -o DIR)
+#include "main/NavigatorPanel.h"
+#include "models/ClusterObjectModel.h"
+#include "models/StatusFilterProxyModel.h"
+#include "session/ComparisonJob.h"
+#include "session/ComparisonSnapshot.h"
+
+#include <QApplication>
+#include <QLineEdit>
+#include <QTreeView>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <functional>
+
+using namespace ds;
+using namespace ds::ui;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+double msSince(Clock::time_point start)
+{
+    return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+// Every leaf's filter text, in model order.
+void collect(const QAbstractItemModel *model, const QModelIndex &parent, QStringList &out)
+{
+    for (int row = 0; row < model->rowCount(parent); ++row) {
+        const QModelIndex index = model->index(row, 0, parent);
+        if (index.data(ItemRole::IsLeaf).toBool())
+            out << index.data(ItemRole::FilterText).toString();
+        collect(model, index, out);
+    }
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    const QStringList args = app.arguments();
+    if (args.size() < 2) {
+        std::fprintf(stderr, "usage: bench_filter DIR [--query TEXT] [--passes N]\n");
+        return 2;
+    }
+    const qsizetype q = args.indexOf(QStringLiteral("--query"));
+    const QString query = q > 0 && q + 1 < args.size() ? args[q + 1] : QStringLiteral("openshift-monitoring config");
+    const qsizetype p = args.indexOf(QStringLiteral("--passes"));
+    const int passes = p > 0 && p + 1 < args.size() ? args[p + 1].toInt() : 3;
+    const QString reference = QStringLiteral(DRIFTSCOPE_BENCH_DATA "/reference-core/metadata.yaml");
+
+    ComparisonJobRequest request;
+    request.loadReference = request.loadInputs = true;
+    request.referencePath = reference;
+    request.inputPaths = {args[1]};
+    const std::atomic_bool cancel = false;
+    const ComparisonJobResult result = runComparisonJob(request, cancel, {});
+    if (!result.snapshot || !result.snapshot->objects) {
+        std::fprintf(stderr, "the comparison produced no objects\n");
+        return 2;
+    }
+    ClusterObjectModel model;
+    model.setSnapshot(result.snapshot);
+    NavigatorPanel panel(QStringLiteral("Cluster CRs"), &model, StatusFilterBar::clusterObjectStates());
+    panel.resize(500, 700);
+    panel.show();
+    QCoreApplication::processEvents();
+
+    QStringList texts;
+    collect(&model, {}, texts);
+    double floor = 1e99;
+    for (int pass = 0; pass < passes; ++pass) {
+        const auto start = Clock::now();
+        int hits = 0;
+        for (const QString &word : query.split(QLatin1Char(' ')))
+            for (const QString &text : std::as_const(texts))
+                hits += text.contains(word, Qt::CaseInsensitive) ? 1 : 0;
+        floor = std::min(floor, msSince(start));
+        if (hits < 0)
+            return 1;
+    }
+
+    // Typing then erasing the query; each keystroke's work happens inside setText.
+    double worst = 0, total = 0;
+    int strokes = 0;
+    for (int pass = 0; pass < passes; ++pass) {
+        for (int n = 1; n <= query.size() * 2; ++n) {
+            const int length = n <= query.size() ? n : int(query.size()) * 2 - n;
+            const auto start = Clock::now();
+            panel.filterEdit()->setText(query.left(length));
+            QCoreApplication::processEvents(); // the view lays out what the proxy now shows
+            const double ms = msSince(start);
+            if (qEnvironmentVariableIsSet("BENCH_FILTER_TRACE"))
+                std::fprintf(stderr, "%3d %-30s %6.1f ms\n", length, qPrintable(query.left(length)), ms);
+            worst = std::max(worst, ms);
+            total += ms;
+            ++strokes;
+        }
+    }
+    std::printf("{\"objects\": %lld, \"rows\": %lld, \"query\": \"%s\", \"floor_ms\": %.2f, "
+                "\"keystroke_mean_ms\": %.2f, \"keystroke_worst_ms\": %.2f, \"mean_to_floor\": %.1f}\n",
+                static_cast<long long>(result.snapshot->objects->size()), static_cast<long long>(texts.size()),
+                qPrintable(query), floor, total / strokes, worst, total / strokes / std::max(floor, 0.01));
+    return 0;
+}
