@@ -24,6 +24,8 @@ endif()
 # --- The sample comparison (--sample, Help ▸ Open Sample Comparison): found at
 # <bindir>/../share/driftscope/sample (core/pipeline/SampleComparison).
 install(DIRECTORY "${_resources}/sample/" DESTINATION "${CMAKE_INSTALL_DATADIR}/driftscope/sample")
+# --- The documentation (Help ▸ User Guide shows docs/user-guide.md).
+install(DIRECTORY "${PROJECT_SOURCE_DIR}/docs/" DESTINATION "${CMAKE_INSTALL_DATADIR}/doc/driftscope")
 
 # --- driftscope-cli(1), generated from `driftscope-cli --help` whenever the CLI changes.
 if(NOT CMAKE_CROSSCOMPILING)

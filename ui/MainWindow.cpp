@@ -45,6 +45,7 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QStyle>
 #include <QTableView>
 #include <QTextBrowser>
 #include <QToolBar>
@@ -61,7 +62,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     setAcceptDrops(true);
     m_session = new ComparisonSession(this);
     m_watcher = new ChangeWatcher(this);
-    m_recentMenu = new QMenu(tr("Open &Recent"), this);
+    m_recentMenu = new QMenu(tr("Open Rece&nt"), this);
     m_recent = new RecentFiles(m_recentMenu, this);
     m_documents = new WindowDocuments(this, m_recent, m_watcher, this);
     m_correlations = m_documents->correlations();
@@ -100,6 +101,7 @@ void MainWindow::createCentralArea()
 {
     m_referencePanel = new NavigatorPanel(tr("Reference"), m_referenceModel, StatusFilterBar::templateStates(), this);
     m_referencePanel->setObjectName(QStringLiteral("referencePanel"));
+    m_referencePanel->view()->setAccessibleName(tr("Reference tree"));
     QTreeView *tree = m_referencePanel->view();
     tree->setAcceptDrops(true);
     tree->setDragDropMode(QAbstractItemView::DropOnly);
@@ -108,6 +110,7 @@ void MainWindow::createCentralArea()
 
     m_objectPanel = new NavigatorPanel(tr("Cluster CRs"), m_objectModel, StatusFilterBar::clusterObjectStates(), this);
     m_objectPanel->setObjectName(QStringLiteral("objectPanel"));
+    m_objectPanel->view()->setAccessibleName(tr("Cluster CRs"));
     QTreeView *list = m_objectPanel->view();
     list->setSelectionMode(QAbstractItemView::ExtendedSelection);
     list->setDragEnabled(true);
@@ -124,6 +127,7 @@ void MainWindow::createCentralArea()
 
     m_diffView = new SideBySideDiffView(this);
     m_diffView->setObjectName(QStringLiteral("diffView"));
+    m_diffView->setAccessibleName(tr("Differences"));
     m_reloadBar = new ReloadBar(this);
     auto *right = new QWidget(this);
     auto *rightLayout = new QVBoxLayout(right);
@@ -204,10 +208,10 @@ void MainWindow::createDocks()
 
 void MainWindow::createActions()
 {
-    m_reloadAction = new QAction(tr("&Reload from Disk"), this);
+    m_reloadAction = new QAction(tr("Reload from Dis&k"), this);
     m_reloadAction->setShortcut(QKeySequence::Refresh);
     connect(m_reloadAction, &QAction::triggered, this, &MainWindow::reloadFromDisk);
-    m_autoReloadAction = new QAction(tr("Reload &Automatically When Files Change"), this);
+    m_autoReloadAction = new QAction(tr("Reload Automatically &When Files Change"), this);
     m_autoReloadAction->setCheckable(true);
     m_connectAction = new QAction(tr("Connect to &Cluster…"), this);
     m_connectAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_K));
@@ -221,7 +225,7 @@ void MainWindow::createMenus()
     file->setObjectName(QStringLiteral("menuFile"));
     file->addAction(tr("Open &Reference…"), QKeySequence::Open, m_files, &FileActions::chooseReference);
     file->addAction(tr("Open Reference F&older…"), m_files, &FileActions::chooseReferenceFolder);
-    file->addAction(tr("Open Cluster Data &Folder…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), m_files,
+    file->addAction(tr("Open Cluster &Data Folder…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), m_files,
                     &FileActions::chooseInputFolder);
     file->addAction(tr("Open Cluster Data &Archive or Files…"), m_files, &FileActions::chooseInputFiles);
     file->addAction(m_connectAction);
@@ -258,7 +262,7 @@ void MainWindow::createMenus()
     edit->addActions(m_review->crActions());
     edit->addSeparator();
     // Ctrl+F finds in the diff when it has the focus, else in the reference tree.
-    QAction *find = edit->addAction(tr("&Find"), QKeySequence::Find, this, [this] {
+    QAction *find = edit->addAction(tr("Fin&d"), QKeySequence::Find, this, [this] {
         if (m_diffView->isAncestorOf(QApplication::focusWidget()))
             m_diffView->startFind();
         else
@@ -293,6 +297,7 @@ void MainWindow::createMenus()
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->setObjectName(QStringLiteral("menuHelp"));
+    help->addAction(tr("&User Guide"), QKeySequence::HelpContents, this, [this] { showUserGuide(this); });
     help->addAction(tr("&Keyboard Shortcuts"), this, [this] { showKeyboardShortcuts(this, menuBar()); });
     help->addAction(tr("Open &Sample Comparison"), this, &MainWindow::openSample);
     help->addAction(tr("&About Driftscope"), this, [this] { showAbout(this); });
@@ -303,16 +308,27 @@ void MainWindow::createToolBar()
 {
     m_toolBar = addToolBar(tr("Main"));
     m_toolBar->setObjectName(QStringLiteral("mainToolBar"));
-    m_toolBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_toolBar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     m_toolBar->setMovable(false);
-    m_toolBar->addAction(tr("Reference…"), m_files, &FileActions::chooseReference)
+    // The desktop's icon theme where there is one, Qt's own icons otherwise.
+    const auto icon = [this](const char *name, QStyle::StandardPixmap fallback) {
+        return QIcon::fromTheme(QString::fromLatin1(name), style()->standardIcon(fallback));
+    };
+    m_toolBar->addAction(icon("document-open", QStyle::SP_DialogOpenButton), tr("Reference…"), m_files,
+                         &FileActions::chooseReference)
         ->setToolTip(tr("Open a reference (metadata.yaml or its folder)"));
-    m_toolBar->addAction(tr("Cluster Data…"), m_files, &FileActions::chooseInputFolder)
+    m_toolBar->addAction(icon("folder-open", QStyle::SP_DirOpenIcon), tr("Cluster Data…"), m_files,
+                         &FileActions::chooseInputFolder)
         ->setToolTip(tr("Open a folder of CRs, a must-gather or a ConfigDir"));
+    m_connectAction->setIcon(icon("network-server", QStyle::SP_DriveNetIcon));
     m_toolBar->addAction(m_connectAction);
+    m_reloadAction->setIcon(icon("view-refresh", QStyle::SP_BrowserReload));
     m_toolBar->addAction(m_reloadAction);
     m_toolBar->addSeparator();
+    m_files->exportHtmlAction()->setIcon(icon("document-export", QStyle::SP_DialogSaveButton));
     m_toolBar->addAction(m_files->exportHtmlAction());
+    m_review->acceptAction()->setIcon(icon("dialog-ok-apply", QStyle::SP_DialogApplyButton));
+    m_toolBar->addAction(m_review->acceptAction());
     auto *spacer = new QWidget(m_toolBar);
     spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     m_toolBar->addWidget(spacer);
@@ -565,6 +581,8 @@ void MainWindow::updateTitle()
         parts << (cluster->context.isEmpty() ? tr("current context") : cluster->context);
     else if (!m_session->inputPaths().isEmpty())
         parts << QFileInfo(m_session->inputPaths().front()).fileName();
+    if (const auto &report = m_session->snapshot()->report; report && !report->clusterVersion.empty())
+        parts.last() += tr(" (OpenShift %1)").arg(QString::fromStdString(report->clusterVersion));
     QString what = parts.join(tr(" vs "));
     if (const QString files = m_documents->fileNames(); !files.isEmpty())
         what += tr(" (%1)").arg(files); // the diff config, overrides and review in force
@@ -580,11 +598,11 @@ void MainWindow::updateClusterState()
     if (cluster) {
         const QString described = QString::fromStdString(m_session->snapshot()->inputDescription);
         m_contextBadge->setContext(cluster->context.isEmpty() ? tr("current context") : cluster->context, described);
-        m_reloadAction->setText(tr("&Refresh from Cluster"));
+        m_reloadAction->setText(tr("Refres&h from Cluster"));
         m_reloadAction->setToolTip(tr("Fetch the CRs from the cluster again and compare"));
     } else {
         m_contextBadge->setContext({}, {});
-        m_reloadAction->setText(tr("&Reload from Disk"));
+        m_reloadAction->setText(tr("Reload from Dis&k"));
         m_reloadAction->setToolTip(tr("Read the reference and the cluster data again"));
     }
 }

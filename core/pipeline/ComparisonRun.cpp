@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ComparisonRun.h"
 
+#include "input/ClusterVersion.h"
+
 #include "compare/CompareEngine.h"
 #include "compare/DiffConfig.h"
 #include "compare/InlineDiffDriver.h"
@@ -214,6 +216,7 @@ std::optional<std::string> ComparisonRun::compare()
 {
     if (!m_engine || !m_haveClusterData)
         return std::nullopt;
+    const std::string clusterVersion = input::clusterVersionOf(m_objects ? *m_objects : m_handedOver);
     compare::CompareEngine::ProgressCallback progress;
     if (m_progress)
         progress = [this](std::size_t done, std::size_t total) { reportProgress(RunStage::Comparing, done, total); };
@@ -222,6 +225,7 @@ std::optional<std::string> ComparisonRun::compare()
     if (!result.ok())
         return result.error;
     result.report.inputDescription = m_inputDescription;
+    result.report.clusterVersion = clusterVersion;
     m_report = std::make_shared<const report::ComparisonReport>(std::move(result.report));
     return std::nullopt;
 }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "SampleComparison.h"
 
-#include <QCoreApplication>
+#include "InstalledFiles.h"
+
 #include <QDir>
 #include <QFileInfo>
 
@@ -12,9 +13,8 @@ std::optional<SampleComparison> sampleComparison()
     QStringList candidates;
     if (qEnvironmentVariableIsSet("DRIFTSCOPE_SAMPLE_DIR"))
         candidates << qEnvironmentVariable("DRIFTSCOPE_SAMPLE_DIR");
-    if (QCoreApplication::instance())
-        candidates << QCoreApplication::applicationDirPath() + QStringLiteral("/../share/driftscope/sample");
-    candidates << QStringLiteral(DRIFTSCOPE_SOURCE_DIR "/resources/sample");
+    if (const auto shipped = installedFile("driftscope/sample", "resources/sample"))
+        candidates << QString::fromStdString(*shipped);
     for (const QString &dir : candidates) {
         const QString metadata = dir + QStringLiteral("/reference/metadata.yaml");
         if (!QFileInfo::exists(metadata) || !QFileInfo(dir + QStringLiteral("/cluster")).isDir())
@@ -22,7 +22,7 @@ std::optional<SampleComparison> sampleComparison()
         const QString root = QDir(dir).canonicalPath();
         return SampleComparison{(root + QStringLiteral("/reference/metadata.yaml")).toStdString(),
                                 (root + QStringLiteral("/cluster")).toStdString(),
-                                (root + QStringLiteral("/reference/comparison-overrides.yaml")).toStdString()};
+                                (root + QStringLiteral("/accepted-overrides.yaml")).toStdString()};
     }
     return std::nullopt;
 }

@@ -128,6 +128,7 @@ struct ComparisonReport
     std::vector<std::string> warnings;       // warnings logged while comparing
     std::string patchesYaml;                 // -o generate-patches output
     std::string inputDescription;            // what was compared (paths or cluster)
+    std::string clusterVersion;              // the input's OpenShift version ("" when unknown)
 };
 
 } // namespace ds::report

@@ -248,6 +248,8 @@ void HtmlReportWriter::header()
     m_out += "<dt>Input<dd>" + (m_options.inputDescription.empty() ? std::string("<span class=none>unknown</span>")
                                                                  : "<code>" + esc(m_options.inputDescription) + "</code>")
         + "\n";
+    if (!m_report.clusterVersion.empty())
+        m_out += "<dt>Cluster version<dd>" + esc(m_report.clusterVersion) + "\n";
     const auto file = [&](const char *label, const std::string &path) {
         if (!path.empty())
             m_out += std::string("<dt>") + label + "<dd><code>" + esc(path) + "</code>\n";

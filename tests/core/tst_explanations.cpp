@@ -6,7 +6,9 @@
 // and inline diff functions with their verdict.
 #include "TestData.h"
 #include "pipeline/ComparisonRun.h"
+#include "input/ClusterVersion.h"
 #include "reference/FieldPath.h"
+#include "yaml/YamlReader.h"
 
 #include <QDir>
 #include <QTemporaryDir>
@@ -77,6 +79,8 @@ private slots:
     void hiddenFieldsAreListed();
     void unspecifiedFieldsAreListed();
     void nothingIsRecordedWithoutExplain();
+    void clusterVersion_data();
+    void clusterVersion();
 
 private:
     QTemporaryDir m_work;
@@ -226,6 +230,35 @@ void tst_Explanations::nothingIsRecordedWithoutExplain()
         QVERIFY(r.hidden.empty());
         QVERIFY(!r.correlation.fields.empty()); // correlation is always known
     }
+}
+
+void tst_Explanations::clusterVersion_data()
+{
+    QTest::addColumn<QByteArray>("status");
+    QTest::addColumn<QString>("version");
+    QTest::newRow("desired") << QByteArray("status: {desired: {version: 4.22.3}, history: [{version: 4.21.9}]}")
+                             << "4.22.3";
+    QTest::newRow("history when nothing is desired") << QByteArray("status: {history: [{version: 4.21.9}, {version: 4.20.1}]}")
+                                                     << "4.21.9";
+    QTest::newRow("the update asked for") << QByteArray("spec: {desiredUpdate: {version: 4.23.0}}") << "4.23.0";
+    QTest::newRow("none") << QByteArray("spec: {channel: stable}") << "";
+}
+
+// The version next to the reference's name and in the HTML header.
+void tst_Explanations::clusterVersion()
+{
+    QFETCH(QByteArray, status);
+    QFETCH(QString, version);
+    yaml::ReadOptions options;
+    const yaml::ReadResult read = yaml::read(
+        "apiVersion: config.openshift.io/v1\nkind: ClusterVersion\nmetadata: {name: version}\n" + status.toStdString(),
+        options);
+    QVERIFY(read.ok());
+    std::vector<input::ClusterObject> objects;
+    objects.emplace_back(read.documents.front(), input::objectId(read.documents.front()), "cv.yaml");
+    QCOMPARE(QString::fromStdString(input::clusterVersionOf(objects)), version);
+    objects.front().partial = true; // only its identity was read: nothing to say
+    QCOMPARE(input::clusterVersionOf(objects), std::string());
 }
 
 QTEST_MAIN(tst_Explanations)

@@ -47,6 +47,7 @@ class tst_MainWindow : public QObject
 private slots:
     void initTestCase();
     void opensWithTitleAndMenus();
+    void menuMnemonicsAreUnique();
     void comparesConformanceCase_data();
     void comparesConformanceCase();
     void selectingDriftShowsDiff();
@@ -153,6 +154,43 @@ void tst_MainWindow::opensWithTitleAndMenus()
     for (QAction *a : w.menuBar()->actions())
         menus << a->text().remove(QLatin1Char('&'));
     QCOMPARE(menus, (QStringList{"File", "Edit", "View", "Help"}));
+}
+
+// Alt+letter reaches exactly one entry of a menu.
+void tst_MainWindow::menuMnemonicsAreUnique()
+{
+    MainWindow w;
+    const auto mnemonic = [](const QString &text) -> QChar {
+        for (qsizetype i = 0; i + 1 < text.size(); ++i) {
+            if (text[i] != QLatin1Char('&'))
+                continue;
+            if (text[i + 1] == QLatin1Char('&')) { // "&&" is a literal ampersand
+                ++i;
+                continue;
+            }
+            return text[i + 1].toLower();
+        }
+        return {};
+    };
+    QList<QMenu *> menus;
+    for (QAction *top : w.menuBar()->actions())
+        if (top->menu())
+            menus << top->menu();
+    QSet<QChar> bar;
+    for (QMenu *menu : menus) {
+        const QChar key = mnemonic(menu->title());
+        QVERIFY2(!key.isNull() && !bar.contains(key), qPrintable(menu->title()));
+        bar.insert(key);
+        QHash<QChar, QString> seen;
+        for (QAction *action : menu->actions()) {
+            const QChar k = mnemonic(action->text());
+            if (k.isNull())
+                continue;
+            QVERIFY2(!seen.contains(k), qPrintable(QStringLiteral("%1: %2 and %3 share &%4")
+                                                       .arg(menu->title(), seen.value(k), action->text(), QString(k))));
+            seen.insert(k, action->text());
+        }
+    }
 }
 
 void tst_MainWindow::comparesConformanceCase_data()

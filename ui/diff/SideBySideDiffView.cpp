@@ -171,6 +171,8 @@ QWidget *SideBySideDiffView::createBody()
 
     m_left = new DiffSideEditor(DiffSide::Left, body);
     m_right = new DiffSideEditor(DiffSide::Right, body);
+    m_left->setAccessibleName(tr("Reference side"));
+    m_right->setAccessibleName(tr("Cluster side"));
     m_connector = new DiffConnector(m_left, m_right, body);
     m_overview = new DiffOverview(m_right, body);
 

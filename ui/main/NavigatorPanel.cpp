@@ -23,6 +23,7 @@ NavigatorPanel::NavigatorPanel(const QString &title, QAbstractItemModel *model,
     auto *heading = new QLabel(QStringLiteral("<b>%1</b>").arg(title.toHtmlEscaped()), this);
     m_filter->setPlaceholderText(tr("Filter %1…").arg(title.toLower()));
     m_filter->setClearButtonEnabled(true);
+    m_filter->setAccessibleName(tr("Filter %1").arg(title.toLower()));
     connect(m_filter, &QLineEdit::textChanged, m_proxy, &StatusFilterProxyModel::setTextFilter);
     connect(m_proxy, &StatusFilterProxyModel::filterChanged, this, &NavigatorPanel::revealMatches);
 

@@ -53,7 +53,7 @@ void ReviewController::createActions()
     m_accept->setToolTip(tr("Record the selected CRs' drift as intended: a user override with your reason"));
     connect(m_accept, &QAction::triggered, this, &ReviewController::chooseAccept);
 
-    m_markReviewed = new QAction(tr("Mark &Reviewed"), this);
+    m_markReviewed = new QAction(tr("Mark Re&viewed"), this);
     m_markReviewed->setShortcut(QKeySequence(Qt::Key_Space));
     m_markReviewed->setToolTip(tr("Seen, nothing to do (again: remove the mark)"));
     connect(m_markReviewed, &QAction::triggered, this, [this] { toggleMark(targets(), Outcome::Reviewed); });
