@@ -21,6 +21,7 @@
 #include "models/StatusIcons.h"
 #include "problems/ProblemsModel.h"
 #include "explain/ExplainController.h"
+#include "explain/TemplateSourceView.h"
 #include "main/TemplateChooserDialog.h"
 #include "review/OverridesView.h"
 #include "review/ReviewController.h"
@@ -72,7 +73,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     m_review = new ReviewController(
         this, m_session, m_documents,
         {m_referencePanel, m_objectPanel, m_objectModel, m_diffView, m_selection}, this);
-    m_explain = new ExplainController(m_session, m_selection, this);
+    m_explain = new ExplainController(m_session, m_selection, m_diffView, this);
     createDocks();
     createActions();
     createMenus();
@@ -197,10 +198,11 @@ void MainWindow::createDocks()
     addTableDock(tr("Overrides"), QStringLiteral("overridesDock"), m_overridesView);
     addTableDock(tr("Fields"), QStringLiteral("fieldsDock"), m_explain->fieldsPanel());
     addTableDock(tr("Details"), QStringLiteral("detailsDock"), m_explain->detailsView());
+    addTableDock(tr("Template Source"), QStringLiteral("templateSourceDock"), m_explain->templateSource());
 
     auto *problemsDock = findChild<QDockWidget *>(QStringLiteral("problemsDock"));
     tabifyDockWidget(problemsDock, findChild<QDockWidget *>(QStringLiteral("correlationsDock")));
-    for (const char *name : {"overridesDock", "fieldsDock", "detailsDock"})
+    for (const char *name : {"overridesDock", "fieldsDock", "detailsDock", "templateSourceDock"})
         tabifyDockWidget(problemsDock, findChild<QDockWidget *>(QString::fromLatin1(name)));
     findChild<QDockWidget *>(QStringLiteral("fieldsDock"))->raise(); // what changed, until a problem needs attention
     resizeDocks({problemsDock}, {130}, Qt::Vertical); // the diff is what people came for

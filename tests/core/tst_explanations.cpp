@@ -11,6 +11,7 @@
 #include "yaml/YamlReader.h"
 
 #include <QDir>
+#include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -75,6 +76,7 @@ private slots:
     void correlationIsExplained();
     void manualPinNamesItsDiffConfig();
     void bestOfSeveralTemplatesShowsTheOthers();
+    void aTemplatedNameMatchesOnTheOtherFields();
     void foundByReferenceSaysHow();
     void hiddenFieldsAreListed();
     void unspecifiedFieldsAreListed();
@@ -154,6 +156,32 @@ void tst_Explanations::bestOfSeveralTemplatesShowsTheOthers()
                 QVERIFY(r.score <= other.score);
     }
     QVERIFY(sawTie);
+}
+
+// A template whose name comes from the CR fixes only apiVersion, kind and
+// namespace: those are the fields named.
+void tst_Explanations::aTemplatedNameMatchesOnTheOtherFields()
+{
+    const QString dir = m_work.filePath(QStringLiteral("group"));
+    QDir().mkpath(dir + QStringLiteral("/resources"));
+    const auto write = [&](const QString &name, const QByteArray &text) {
+        QFile f(dir + QLatin1Char('/') + name);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(text);
+    };
+    write(QStringLiteral("metadata.yaml"),
+          "apiVersion: v2\nparts:\n- name: p\n  components:\n  - name: c\n    allOf:\n    - path: cm.yaml\n");
+    write(QStringLiteral("cm.yaml"), "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {{ .metadata.name }}\n"
+                                     "  namespace: shop\ndata:\n  a: \"1\"\n");
+    write(QStringLiteral("resources/x.yaml"),
+          "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n  namespace: shop\ndata:\n  a: \"2\"\n");
+    const Compared c = compareFiles(dir + QStringLiteral("/metadata.yaml"), dir + QStringLiteral("/resources"));
+    QCOMPARE(c.report->diffs.size(), std::size_t(1));
+    const auto &fields = c.report->diffs.front().correlation.fields;
+    QCOMPARE(fields.size(), std::size_t(3));
+    QCOMPARE(fields[0], (std::pair<std::string, std::string>{"apiVersion", "v1"}));
+    QCOMPARE(fields[1], (std::pair<std::string, std::string>{"kind", "ConfigMap"}));
+    QCOMPARE(fields[2], (std::pair<std::string, std::string>{"metadata.namespace", "shop"}));
 }
 
 // A template no CR matched but a CR's ownerReferences name: found, not compared.

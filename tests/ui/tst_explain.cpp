@@ -11,6 +11,7 @@
 #include "diff/SideBySideDiffView.h"
 #include "explain/ExplainController.h"
 #include "explain/FieldsModel.h"
+#include "explain/TemplateSourceView.h"
 #include "main/NavigatorPanel.h"
 #include "main/SelectionController.h"
 #include "main/TemplateChooserDialog.h"
@@ -34,6 +35,7 @@
 #include <QTest>
 #include <QTextBlock>
 #include <QTextBrowser>
+#include <QPlainTextEdit>
 #include <QTimer>
 #include <QTreeView>
 
@@ -86,6 +88,7 @@ private slots:
     void nextChangeFromATree();
     void switcherStartsAtTheDriftedCr();
     void correlateWithTheKeyboard();
+    void templateSourceFollowsTheDiff();
 
 private:
     void open(MainWindow &w, const QString &metadata, const QString &resources);
@@ -319,6 +322,22 @@ void tst_Explain::correlateWithTheKeyboard()
     chooseDeployment(QMessageBox::Yes, &question);
     correlate->trigger();
     QCOMPARE(w.correlations()->templateFor(other), QStringLiteral("deployment.yaml"));
+}
+
+// The raw template of the pair shown; a rendered line leads to its template lines.
+void tst_Explain::templateSourceFollowsTheDiff()
+{
+    MainWindow w;
+    open(w, fixture(QStringLiteral("reference/metadata.yaml")), fixture(QStringLiteral("resources")));
+    w.selection()->showClusterObject(QStringLiteral("v1_ConfigMap_shop_banner"));
+    TemplateSourceView *source = w.explain()->templateSource();
+    QVERIFY(source->editor()->toPlainText().contains(QStringLiteral("{{ .data.text | default \"\" }} (managed)")));
+    QTRY_VERIFY(!w.diffView()->isBusy());
+    const int marked = source->locate(QStringLiteral("  text: Welcome (managed)"));
+    QCOMPARE(marked, 1);
+    QVERIFY(source->editor()->textCursor().block().text().contains(QStringLiteral("text: {{")));
+    QVERIFY(source->find(QStringLiteral("colour")));
+    QCOMPARE(source->editor()->textCursor().selectedText(), QStringLiteral("colour"));
 }
 
 QTEST_MAIN(tst_Explain)

@@ -2,7 +2,10 @@
 #include "explain/ExplainController.h"
 
 #include "explain/DetailsText.h"
+#include "diff/DiffSideEditor.h"
+#include "diff/SideBySideDiffView.h"
 #include "explain/FieldsModel.h"
+#include "explain/TemplateSourceView.h"
 #include "main/SelectionController.h"
 #include "session/ComparisonSession.h"
 
@@ -12,16 +15,18 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QTableView>
+#include <QTextBlock>
 #include <QTextBrowser>
 #include <QVBoxLayout>
 
 namespace ds::ui {
 
-ExplainController::ExplainController(ComparisonSession *session, SelectionController *selection, QWidget *parent)
+ExplainController::ExplainController(ComparisonSession *session, SelectionController *selection,
+                                     SideBySideDiffView *diff, QWidget *parent)
     : QObject(parent), m_session(session), m_selection(selection), m_details(new QTextBrowser(parent)),
       m_fieldsPanel(new QWidget(parent)), m_fieldsSummary(new QLabel(m_fieldsPanel)),
       m_fieldsView(new QTableView(m_fieldsPanel)), m_fields(new FieldsModel(this)),
-      m_showHidden(new QAction(tr("Show &Hidden Fields in the Diff"), this))
+      m_showHidden(new QAction(tr("Show &Hidden Fields in the Diff"), this)), m_source(new TemplateSourceView(parent))
 {
     m_details->setObjectName(QStringLiteral("detailsView"));
     m_details->setOpenExternalLinks(true);
@@ -58,6 +63,10 @@ ExplainController::ExplainController(ComparisonSession *session, SelectionContro
     layout->addWidget(m_fieldsView, 1);
 
     connect(m_selection, &SelectionController::shown, this, &ExplainController::onShown);
+    // The rendered line under the cursor leads to the template lines that can have made it.
+    connect(diff->leftEditor(), &QPlainTextEdit::cursorPositionChanged, this, [this, diff] {
+        m_source->locate(diff->leftEditor()->textCursor().block().text());
+    });
     onShown({}, {});
 }
 
@@ -65,6 +74,12 @@ void ExplainController::onShown(const QString &objectId, const QString &template
 {
     const auto snapshot = m_session->snapshot();
     m_details->setHtml(detailsHtml(*snapshot, objectId, templatePath));
+    QString source;
+    if (snapshot->reference)
+        for (const ref::ReferenceTemplate &t : snapshot->reference->templates)
+            if (QString::fromStdString(t.path) == templatePath)
+                source = QString::fromStdString(t.source);
+    m_source->setTemplate(templatePath, source);
     m_fields->setResult(objectId.isEmpty() ? nullptr : snapshot->lookup().result(objectId.toStdString()));
     for (int c = 0; c < FieldsModel::ClusterColumn; ++c)
         m_fieldsView->resizeColumnToContents(c);
