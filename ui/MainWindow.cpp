@@ -4,6 +4,7 @@
 #include "diff/SideBySideDiffView.h"
 #include "main/ContextBadge.h"
 #include "main/DocumentFile.h"
+#include "main/ElideMiddleDelegate.h"
 #include "main/FileActions.h"
 #include "main/HelpDialogs.h"
 #include "main/NavigatorPanel.h"
@@ -120,6 +121,7 @@ void MainWindow::createCentralArea()
     list->header()->setSectionResizeMode(ClusterObjectModel::ReviewColumn, QHeaderView::ResizeToContents);
     list->setColumnWidth(ClusterObjectModel::NameColumn, 230); // CR names are short; leave room for Review and Status
     m_objectPanel->proxy()->setStatusColumn(ClusterObjectModel::StatusColumn);
+    list->setItemDelegateForColumn(ClusterObjectModel::TemplateColumn, new ElideMiddleDelegate(list));
 
     m_navigatorSplitter = new QSplitter(Qt::Vertical, this);
     m_navigatorSplitter->setObjectName(QStringLiteral("navigatorSplitter"));
@@ -205,7 +207,7 @@ void MainWindow::createDocks()
     for (const char *name : {"overridesDock", "fieldsDock", "detailsDock", "templateSourceDock"})
         tabifyDockWidget(problemsDock, findChild<QDockWidget *>(QString::fromLatin1(name)));
     findChild<QDockWidget *>(QStringLiteral("fieldsDock"))->raise(); // what changed, until a problem needs attention
-    resizeDocks({problemsDock}, {130}, Qt::Vertical); // the diff is what people came for
+    resizeDocks({problemsDock}, {170}, Qt::Vertical); // the diff is what people came for
 }
 
 void MainWindow::createActions()

@@ -51,6 +51,7 @@ ExplainController::ExplainController(ComparisonSession *session, SelectionContro
     m_fieldsView->setSelectionMode(QAbstractItemView::SingleSelection);
     m_fieldsView->setWordWrap(false);
     m_fieldsView->verticalHeader()->hide();
+    m_fieldsView->verticalHeader()->setDefaultSectionSize(m_fieldsView->fontMetrics().height() + 6); // one line a field
     m_fieldsView->horizontalHeader()->setStretchLastSection(true);
     connect(m_fieldsView, &QAbstractItemView::activated, this, [this](const QModelIndex &i) { onFieldActivated(i.row()); });
     connect(m_fieldsView, &QAbstractItemView::clicked, this, [this](const QModelIndex &i) { onFieldActivated(i.row()); });

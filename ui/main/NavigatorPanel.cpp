@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "NavigatorPanel.h"
 
+#include "main/ElideMiddleDelegate.h"
 #include "models/ItemRoles.h"
 #include "models/StatusFilterProxyModel.h"
 
@@ -29,7 +30,7 @@ NavigatorPanel::NavigatorPanel(const QString &title, QAbstractItemModel *model,
 
     m_view->setModel(m_proxy);
     m_view->setUniformRowHeights(true);
-    m_view->setTextElideMode(Qt::ElideMiddle); // paths and ids keep their file and object names
+    m_view->setItemDelegateForColumn(0, new ElideMiddleDelegate(m_view)); // names keep their ends
     m_view->setAlternatingRowColors(true);
     m_view->header()->setStretchLastSection(true);
     m_view->header()->setSectionResizeMode(0, QHeaderView::Interactive);
