@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "DocumentDecoder.h"
 
+#include "text/Utf8.h"
+
 #include "json/JsonReader.h"
 #include "yaml/YamlReader.h"
 
@@ -158,6 +160,20 @@ Value identitySkeleton(const Value &object)
     return Value(std::move(skeleton));
 }
 
+namespace {
+
+bool isUtf8Error(const yaml::ReadError &error)
+{
+    for (const char *message : {"invalid leading UTF-8 octet", "invalid trailing UTF-8 octet",
+                                "incomplete UTF-8 octet sequence", "invalid length of a UTF-8 sequence",
+                                "invalid Unicode character"})
+        if (error.message == message)
+            return true;
+    return false;
+}
+
+} // namespace
+
 DecodedFile decodeResourceFile(const std::string &displayPath, const std::string &bytes, const KindFilter &filter)
 {
     DecodedFile out;
@@ -183,6 +199,10 @@ DecodedFile decodeResourceFile(const std::string &displayPath, const std::string
         if (r.ok() && r.identityOnly && !r.documents.empty() && decoder.needsFullRead(r.documents.front()))
             r = yaml::read(chunk, full);
         if (!r.ok()) {
+            // kubectl reads bytes that are not UTF-8 as U+FFFD and compares the
+            // CR (docs/robustness.md): so does Driftscope, from the start of the file.
+            if (isUtf8Error(*r.error) && !utf8::isValid(bytes))
+                return decodeResourceFile(displayPath, utf8::sanitize(bytes), filter);
             const std::string text = r.error->goText();
             out.warnings.push_back(skipWarning(displayPath + ":", text.substr(text.rfind(':'))));
             return out;

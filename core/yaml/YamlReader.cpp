@@ -5,6 +5,7 @@
 #include "YamlV2QuotedScalar.h"
 #include "YamlScalarResolver.h"
 #include "YamlScalarValue.h"
+#include "YamlV2Scanner.h"
 #include "go/GoFloat.h"
 
 #include <yaml-cpp/depthguard.h>
@@ -640,6 +641,12 @@ ReadResult read(std::string_view text, const ReadOptions &options)
     if (std::optional<ReadError> invalid = checkReader(text)) {
         ReadResult result;
         result.error = std::move(invalid);
+        return result;
+    }
+    // What go-yaml v2 rejects and both parsers below would let through.
+    if (std::optional<ScannerError> damaged = yamlV2ScannerError(text)) {
+        ReadResult result;
+        result.error = ReadError{ReadError::Kind::Syntax, damaged->line, damaged->column, damaged->message, true};
         return result;
     }
     if (std::optional<ReadResult> fast = fastRead(text, options))

@@ -3,6 +3,9 @@
 // writer: every document that reads must also serialise. It is also a
 // differential fuzzer of the fast path: whenever fastRead() accepts a text, its
 // documents must be exactly those of the yaml-cpp reader, which must succeed.
+// And it checks rejection: what read() accepts, written canonically, is read
+// again — the go-yaml v2 checks (YamlV2Scanner) that reject damaged text
+// must never reject the YAML Driftscope itself writes.
 #include "yaml/FastYamlReader.h"
 #include "yaml/YamlReader.h"
 #include "yaml/YamlWriter.h"
@@ -58,8 +61,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         options.numbers = typing;
         options.maxValues = 100'000;
         const ds::yaml::ReadResult read = ds::yaml::read(text, options);
-        for (const ds::Value &document : read.documents)
-            (void)ds::yaml::writeCanonical(document);
+        for (const ds::Value &document : read.documents) {
+            const ds::yaml::WriteResult written = ds::yaml::writeCanonical(document);
+            if (!written.ok())
+                continue;
+            const ds::yaml::ReadResult again = ds::yaml::read(written.text, options);
+            if (!again.ok()) {
+                std::fprintf(stderr, "canonical YAML rejected: %s\n%s", again.error->describe().c_str(),
+                             written.text.c_str());
+                std::abort();
+            }
+        }
         checkFastPath(text, options);
     }
     ds::yaml::ReadOptions strictFirst;

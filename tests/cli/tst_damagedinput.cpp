@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: Apache-2.0
+// Damaged input never changes a verdict silently. Each kind of damage
+// kube-compare meets (its decoder is sigs.k8s.io/yaml over go-yaml v2) gets
+// its words — a "Skipping <file>" warning with go-yaml's message — and every
+// text go-yaml accepts is read. Truncations at many offsets of the
+// conformance and bench files are accepted or rejected as PyYAML (YAML 1.1,
+// like go-yaml v2) does, and the files left whole keep their verdicts.
+#include "TestData.h"
+#include "cli/CliRunner.h"
+#include "yaml/YamlReader.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <sstream>
+
+using namespace ds;
+
+namespace {
+
+const QByteArray kHead = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\n  namespace: shop\n";
+
+struct Run
+{
+    int code = 0;
+    QString out;
+    QString err;
+};
+
+Run runCli(const QStringList &args)
+{
+    std::vector<std::string> argv{"driftscope-cli"};
+    for (const QString &a : args)
+        argv.push_back(a.toStdString());
+    std::ostringstream out, err;
+    Run r;
+    r.code = cli::run(argv, out, err);
+    r.out = QString::fromStdString(out.str());
+    r.err = QString::fromStdString(err.str());
+    return r;
+}
+
+void writeFile(const QString &path, const QByteArray &text)
+{
+    QDir().mkpath(QFileInfo(path).path());
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        qFatal("cannot write %s", qPrintable(path));
+    f.write(text);
+}
+
+} // namespace
+
+class tst_DamagedInput : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void kubeCompareWords_data();
+    void kubeCompareWords();
+    void truncationsAsYaml11_data();
+    void truncationsAsYaml11();
+
+private:
+    QTemporaryDir m_work;
+    QString m_python;
+};
+
+void tst_DamagedInput::initTestCase()
+{
+    QVERIFY(m_work.isValid());
+    m_python = QStandardPaths::findExecutable(QStringLiteral("python3"));
+}
+
+// The damage table of kube-compare's behaviour (measured): the warning, or the
+// value read; the fixture's ConfigMap `settings` is the file damaged.
+void tst_DamagedInput::kubeCompareWords_data()
+{
+    QTest::addColumn<QByteArray>("file");
+    QTest::addColumn<QString>("warning"); // the error part of "Skipping …, error: <warning>."; "" when read
+    QTest::newRow("ends inside a double-quoted value") << kHead + "data:\n  mode: \"production" << ": found unexpected end of stream";
+    QTest::newRow("…even with a line break after it") << kHead + "data:\n  mode: \"production\n"
+                                                      << ": found unexpected end of stream";
+    QTest::newRow("a deleted closing quote") << kHead + "data:\n  mode: \"production\n  retries: 5\n"
+                                             << ": found unexpected end of stream";
+    QTest::newRow("ends inside a single-quoted value") << kHead + "data:\n  mode: 'production\n"
+                                                       << ": found unexpected end of stream";
+    QTest::newRow("ends inside a flow list") << kHead + "data:\n  list: [a, b\n" << ": did not find expected ',' or ']'";
+    QTest::newRow("a tab where a line's indentation is") << kHead + "data:\n  mode: production\n\tretries: \"5\"\n"
+                                                         << ": found a tab character that violates indentation";
+    QTest::newRow("a tab before a comment line") << kHead + "data:\n  mode: production\n\t# a comment\n"
+                                                 << ": found a tab character that violates indentation";
+    QTest::newRow("a tab indenting a key") << kHead + "data:\n\tmode: production\n" << ": found character that cannot start any token";
+    QTest::newRow("a last line that is a key without ':'") << kHead + "data:\n  mode: production\nretries\n" << ":'";
+    QTest::newRow("bytes that are not UTF-8 in a quoted value are read") << kHead + "data:\n  mode: \"prod\xff\"\n" << "";
+    QTest::newRow("a duplicated key: the last wins") << kHead + "data:\n  mode: staging\n  mode: production\n" << "";
+    QTest::newRow("a tab inside a value is text") << kHead + "data:\n  mode: \"pro\tduction\"\n" << "";
+    QTest::newRow("tabs in a flow mapping are blanks") << QByteArray("{\"apiVersion\": \"v1\",\n\t\"kind\": \"ConfigMap\",\n"
+                                                                    "\t\"metadata\": {\"name\": \"settings\", \"namespace\": \"shop\"}}\n")
+                                                       << "";
+}
+
+void tst_DamagedInput::kubeCompareWords()
+{
+    QFETCH(QByteArray, file);
+    QFETCH(QString, warning);
+    const QString dir = m_work.filePath(QStringLiteral("words-%1").arg(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('_')));
+    QDir(dir).removeRecursively();
+    writeFile(dir + QStringLiteral("/cm.yaml"), file);
+    const Run r = runCli({QStringLiteral("-r"), test::dataPath(QStringLiteral("fixes/reference/metadata.yaml")),
+                          QStringLiteral("-f"), dir, QStringLiteral("-R"), QStringLiteral("-o"), QStringLiteral("json")});
+    const QString skipping = QStringLiteral("Skipping %1/cm.yaml: Input contains additional files from supported file "
+                                            "extensions (json/yaml) that do not contain a valid resource, error: %2.")
+                                 .arg(dir, warning);
+    const QJsonObject summary = QJsonDocument::fromJson(r.out.toUtf8()).object().value(QStringLiteral("Summary")).toObject();
+    if (warning.isEmpty()) {
+        QVERIFY2(!r.err.contains(QStringLiteral("Skipping")), qPrintable(r.err));
+        QCOMPARE(summary.value(QStringLiteral("TotalCRs")).toInt(), 1); // read and compared
+    } else {
+        QVERIFY2(r.err.contains(skipping), qPrintable(r.err));
+        QCOMPARE(summary.value(QStringLiteral("TotalCRs")).toInt(), 0); // never compared as something else
+    }
+}
+
+void tst_DamagedInput::truncationsAsYaml11_data()
+{
+    QTest::addColumn<QString>("root");
+    QTest::newRow("conformance resources") << test::dataPath(QStringLiteral("shared/conformance/cases"));
+    QTest::newRow("bench seed") << test::dataPath(QStringLiteral("shared/bench/seed-core"));
+    QTest::newRow("html demo") << test::dataPath(QStringLiteral("html/demo/resources"));
+}
+
+// Every 11th byte of every file (a deterministic sample of where a copy can
+// stop): Driftscope accepts exactly the prefixes PyYAML accepts.
+void tst_DamagedInput::truncationsAsYaml11()
+{
+    QFETCH(QString, root);
+    if (m_python.isEmpty() || QProcess::execute(m_python, {QStringLiteral("-c"), QStringLiteral("import yaml")}) != 0) {
+        if (qEnvironmentVariableIsSet("CI"))
+            QFAIL("python3-yaml is needed (packaging/setup.sh installs it)");
+        QSKIP("python3-yaml is not installed");
+    }
+    const QString dir = m_work.filePath(QStringLiteral("cut-%1").arg(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('_')));
+    QDir().mkpath(dir);
+    QStringList written;
+    QDirIterator it(root, {QStringLiteral("*.yaml"), QStringLiteral("*.yml")}, QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        QFile f(it.next());
+        if (!f.open(QIODevice::ReadOnly) || f.fileName().contains(QStringLiteral("/reference/")))
+            continue;
+        const QByteArray text = f.readAll();
+        if (yaml::read(text.toStdString()).error) // damaged on purpose already
+            continue;
+        for (qsizetype at = 1; at < text.size(); at += 11) {
+            const QString path = dir + QStringLiteral("/%1.yaml").arg(written.size(), 6, 10, QLatin1Char('0'));
+            writeFile(path, text.left(at));
+            written << path;
+        }
+    }
+    QVERIFY(written.size() > 100);
+    // One Python for all the files: accepted or not, by PyYAML's safe loader.
+    QProcess python;
+    python.start(m_python, {QStringLiteral("-c"),
+                            QStringLiteral("import sys, yaml\n"
+                                           "for p in sys.stdin.read().split():\n"
+                                           "    try:\n"
+                                           "        list(yaml.safe_load_all(open(p, 'rb')))\n"
+                                           "        print('1')\n"
+                                           "    except Exception:\n"
+                                           "        print('0')\n")});
+    python.write(written.join(QLatin1Char('\n')).toUtf8());
+    python.closeWriteChannel();
+    QVERIFY(python.waitForFinished(300000));
+    const QStringList verdicts = QString::fromUtf8(python.readAllStandardOutput()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QCOMPARE(verdicts.size(), written.size());
+    int rejected = 0;
+    for (qsizetype i = 0; i < written.size(); ++i) {
+        QFile f(written[i]);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray text = f.readAll();
+        const yaml::ReadResult read = yaml::read(text.toStdString());
+        const bool accepted = read.ok();
+        rejected += accepted ? 0 : 1;
+        QVERIFY2(accepted == (verdicts[i] == QLatin1String("1")),
+                 qPrintable(QStringLiteral("%1: Driftscope %2, PyYAML %3; the text ends:\n%4")
+                                .arg(written[i], accepted ? QStringLiteral("accepts") : QStringLiteral("rejects"),
+                                     verdicts[i] == QLatin1String("1") ? QStringLiteral("accepts")
+                                                                       : QStringLiteral("rejects"),
+                                     QString::fromUtf8(text.right(120)))));
+    }
+    qInfo("%lld truncations, %d rejected", static_cast<long long>(written.size()), rejected);
+}
+
+QTEST_GUILESS_MAIN(tst_DamagedInput)
+#include "tst_damagedinput.moc"
