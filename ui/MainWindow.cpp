@@ -9,6 +9,7 @@
 #include "main/HelpDialogs.h"
 #include "main/NavigatorPanel.h"
 #include "main/RecentFiles.h"
+#include "main/InputNoticeBar.h"
 #include "main/ReloadBar.h"
 #include "main/SelectionController.h"
 #include "main/SessionStatusBar.h"
@@ -21,6 +22,7 @@
 #include "models/StatusFilterProxyModel.h"
 #include "models/StatusIcons.h"
 #include "problems/ProblemsModel.h"
+#include "problems/ProblemsView.h"
 #include "explain/ExplainController.h"
 #include "explain/TemplateSourceView.h"
 #include "main/TemplateChooserDialog.h"
@@ -35,6 +37,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDesktopServices>
 #include <QDockWidget>
 #include <QFileInfo>
 #include <QHeaderView>
@@ -50,6 +53,7 @@
 #include <QStyle>
 #include <QTableView>
 #include <QTextBrowser>
+#include <QUrl>
 #include <QToolBar>
 #include <QTreeView>
 #include <QUndoStack>
@@ -81,6 +85,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     createToolBar();
     createContextMenus();
     m_statusBar = new SessionStatusBar(m_session, statusBar(), this);
+    connect(m_statusBar, &SessionStatusBar::problemsRequested, this, &MainWindow::showProblems);
     connectSession();
     connectFiles();
     restoreSettings();
@@ -137,6 +142,8 @@ void MainWindow::createCentralArea()
     rightLayout->setContentsMargins(0, 0, 0, 0);
     rightLayout->setSpacing(0);
     rightLayout->addWidget(m_reloadBar);
+    m_noticeBar = new InputNoticeBar(this);
+    rightLayout->addWidget(m_noticeBar);
     // An empty window says what to open where the diff will be.
     m_welcome = new WelcomePanel(this);
     m_diffStack = new QStackedWidget(this);
@@ -160,6 +167,8 @@ void MainWindow::createCentralArea()
     });
     connect(m_referenceModel, &ReferenceTreeModel::correlationRequested, m_correlations, &ManualCorrelations::pin);
     connect(m_reloadBar, &ReloadBar::reloadRequested, this, &MainWindow::reloadFromDisk);
+    connect(m_noticeBar, &InputNoticeBar::retryRequested, this, &MainWindow::reloadFromDisk);
+    connect(m_noticeBar, &InputNoticeBar::problemsRequested, this, &MainWindow::showProblems);
 }
 
 QTableView *MainWindow::createTableDock(const QString &title, const QString &name, QAbstractItemModel *model)
@@ -182,9 +191,9 @@ void MainWindow::addTableDock(const QString &title, const QString &name, QWidget
 
 void MainWindow::createDocks()
 {
-    QTableView *problems = createTableDock(tr("Problems"), QStringLiteral("problemsDock"), m_problemsModel);
-    problems->setWordWrap(false);
-    problems->horizontalHeader()->setSectionResizeMode(ProblemsModel::MessageColumn, QHeaderView::Stretch);
+    auto *problems = new ProblemsView(m_problemsModel, this);
+    connect(problems, &ProblemsView::problemActivated, this, &MainWindow::goToProblem);
+    addTableDock(tr("Problems"), QStringLiteral("problemsDock"), problems);
 
     m_correlationsView = createTableDock(tr("Manual Correlations"), QStringLiteral("correlationsDock"),
                                          m_correlationsModel);
@@ -502,6 +511,7 @@ void MainWindow::onSnapshotChanged()
     const auto snapshot = m_session->snapshot();
     m_referenceModel->setSnapshot(snapshot);
     m_objectModel->setSnapshot(snapshot);
+    m_noticeBar->update(*snapshot);
     m_referencePanel->view()->expandToDepth(1);
     m_objectPanel->expandTopLevel();
     m_selection->restoreSelection();
@@ -513,14 +523,58 @@ void MainWindow::onSnapshotChanged()
 
 void MainWindow::onProblemsChanged()
 {
+    const int before = m_problemsModel->count(Problem::Severity::Error);
     m_problemsModel->setProblems(m_session->problems());
     const int errors = m_problemsModel->count(Problem::Severity::Error);
-    if (errors > 0) {
-        if (auto *dock = findChild<QDockWidget *>(QStringLiteral("problemsDock"))) {
-            dock->show();
-            dock->raise();
+    const int warnings = m_problemsModel->count(Problem::Severity::Warning);
+    auto *dock = findChild<QDockWidget *>(QStringLiteral("problemsDock"));
+    const int all = m_problemsModel->rowCount();
+    dock->setWindowTitle(all > 0 ? tr("Problems (%1)").arg(all) : tr("Problems"));
+    m_statusBar->setProblemCounts(errors, warnings);
+    if (errors > before)
+        showProblems(); // new errors need attention; the same ones again do not steal the Fields tab
+}
+
+void MainWindow::showProblems()
+{
+    auto *dock = findChild<QDockWidget *>(QStringLiteral("problemsDock"));
+    dock->show();
+    dock->raise();
+}
+
+// A problem names a CR (a failed comparison), a template of the reference
+// (a parse or render error, with its line) or a cluster file.
+void MainWindow::goToProblem(const Problem &problem)
+{
+    if (!problem.crId.isEmpty()) {
+        m_selection->showClusterObject(problem.crId);
+        return;
+    }
+    if (problem.file.isEmpty())
+        return;
+    const auto snapshot = m_session->snapshot();
+    if (snapshot->reference) {
+        for (const ref::ReferenceTemplate &t : snapshot->reference->templates) {
+            const QString path = QString::fromStdString(t.path);
+            // Go names a template by its base name in errors ("template: cm.yaml:3: …").
+            if (path != problem.file && QFileInfo(path).fileName() != problem.file)
+                continue;
+            m_selection->showTemplate(path);
+            if (auto *dock = findChild<QDockWidget *>(QStringLiteral("templateSourceDock")))
+                dock->raise();
+            m_explain->templateSource()->revealLine(problem.line, problem.column);
+            return;
         }
     }
+    // A cluster file: the CRs read from it, else the file itself.
+    if (snapshot->objects)
+        for (const input::ClusterObject &o : *snapshot->objects)
+            if (QString::fromStdString(o.source) == problem.file) {
+                m_selection->showClusterObject(QString::fromStdString(o.id));
+                return;
+            }
+    if (QFileInfo(problem.file).isFile())
+        QDesktopServices::openUrl(QUrl::fromLocalFile(problem.file));
 }
 
 void MainWindow::onFilesChanged(ChangeWatcher::What what)

@@ -26,6 +26,8 @@ class FileActions;
 class ManualCorrelations;
 class NavigatorPanel;
 class ProblemsModel;
+struct Problem;
+class InputNoticeBar;
 class RecentFiles;
 class ReferenceTreeModel;
 class OverridesView;
@@ -105,6 +107,8 @@ private:
 
     void onSnapshotChanged();
     void onProblemsChanged();
+    void showProblems();
+    void goToProblem(const Problem &problem);
     void onFilesChanged(ChangeWatcher::What what);
     void reloadFromDisk();
 
@@ -144,6 +148,7 @@ private:
     WelcomePanel *m_welcome = nullptr;
     QStackedWidget *m_diffStack = nullptr;
     ReloadBar *m_reloadBar = nullptr;
+    InputNoticeBar *m_noticeBar = nullptr;
     QTableView *m_correlationsView = nullptr;
     OverridesView *m_overridesView = nullptr;
     QMenu *m_recentMenu = nullptr;

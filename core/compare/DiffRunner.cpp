@@ -11,6 +11,9 @@
 #include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QStringList>
+#include <QTimeZone>
+
+#include <ctime>
 
 namespace ds::compare {
 
@@ -42,7 +45,11 @@ DiffRun DiffRunner::runInternal(const std::string &fileName, const std::string &
     r.exitStatus = 1;
     const std::string from = tempDirName("MERGED") + "/" + fileName;
     const std::string to = tempDirName("LIVE") + "/" + fileName;
-    const std::string stamp = diff::gnuTimestamp(QDateTime::currentDateTimeUtc().toOffsetFromUtc(m_utcOffset));
+    // The files kube-compare diffs were just written: their mtime, to the nanosecond.
+    timespec now{};
+    ::clock_gettime(CLOCK_REALTIME, &now);
+    const std::string stamp = diff::gnuTimestamp(
+        QDateTime::fromSecsSinceEpoch(now.tv_sec, QTimeZone::utc()).toOffsetFromUtc(m_utcOffset), int(now.tv_nsec));
     r.output = "diff -u -N " + diff::quoteFileName(from) + " " + diff::quoteFileName(to) + "\n"
         + diff::unifiedHeader(from, stamp, to, stamp) + lineDiff.unifiedBody();
     return r;

@@ -78,6 +78,8 @@ input::KindFilter inputNeeds(const ref::Reference &reference, const std::map<std
 {
     std::set<std::string> kinds{"RoleBinding", "ClusterRoleBinding"};
     for (const ref::ReferenceTemplate &t : reference.templates) {
+        if (!t.loadError.empty())
+            continue; // a broken template the window kept matches nothing
         const Value kind = t.metadata.get("kind");
         if (!kind.isString() || kind.str().empty())
             return {}; // a template without a fixed kind may match any object

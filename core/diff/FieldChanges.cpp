@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "FieldChanges.h"
 
+#include <cstdint>
 #include <set>
 
 namespace ds::diff {

@@ -4,6 +4,8 @@
 
 #include "GoTimeInternal.h"
 
+#include <cstdint>
+
 namespace ds::go {
 
 using namespace timedetail;

@@ -4,6 +4,7 @@
 #include "text/Utf8.h"
 #include "value/Value.h"
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>

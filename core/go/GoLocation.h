@@ -3,6 +3,7 @@
 
 #include <QTimeZone>
 
+#include <cstdint>
 #include <memory>
 #include <mutex>
 #include <optional>

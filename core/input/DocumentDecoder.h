@@ -17,6 +17,9 @@ struct DecodedFile
     std::string path;
     std::vector<ClusterObject> objects;
     std::vector<std::string> warnings;
+    // Go's error for a file that could not be read at all ("open <path>:
+    // permission denied"): kube-compare stops there (exit 2).
+    std::string readError;
 };
 
 // Decodes a resource file the way kubectl's builder does for kube-compare:

@@ -5,6 +5,7 @@
 #include "ConfigDirReader.h"
 #include "MustGatherLayout.h"
 #include "ParallelDecoder.h"
+#include "util/GoErrno.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -12,6 +13,7 @@
 #include <QFileInfo>
 
 #include <algorithm>
+#include <cerrno>
 #include <future>
 #include <iterator>
 #include <dirent.h>
@@ -37,12 +39,15 @@ struct DirEntry
     bool isLinkToDirectory = false;
 };
 
-std::vector<DirEntry> listDirectory(const std::string &dir)
+// `error` gets Go's text when the directory cannot be read ("open <dir>: permission denied").
+std::vector<DirEntry> listDirectory(const std::string &dir, std::string &error)
 {
     std::vector<DirEntry> entries;
     DIR *d = ::opendir(dir.c_str());
-    if (!d)
+    if (!d) {
+        error = "open " + dir + ": " + goErrnoText(errno);
         return entries;
+    }
     while (const dirent *e = ::readdir(d)) {
         const std::string_view name = e->d_name;
         if (name == "." || name == "..")
@@ -65,14 +70,20 @@ std::vector<DirEntry> listDirectory(const std::string &dir)
 }
 
 // filepath.Walk order: lexical (bytes), directories descended only with -R.
-// `dir` is already clean, as filepath.Join makes it ("crs/" and "./crs" → "crs").
-void walkCleanDirectory(const std::string &dir, bool recursive, std::vector<std::string> &files)
+// `dir` is already clean, as filepath.Join makes it ("crs/" and "./crs" → "crs",
+// "." and "x" → "x"). Directories that cannot be read go to `unreadable`.
+void walkCleanDirectory(const std::string &dir, bool recursive, std::vector<std::string> &files,
+                        std::vector<std::string> &unreadable)
 {
-    for (const DirEntry &e : listDirectory(dir)) {
-        const std::string path = dir == "/" ? "/" + e.name : dir + '/' + e.name;
+    std::string error;
+    const std::vector<DirEntry> entries = listDirectory(dir, error);
+    if (!error.empty())
+        unreadable.push_back(error);
+    for (const DirEntry &e : entries) {
+        const std::string path = dir == "/" ? "/" + e.name : dir == "." ? e.name : dir + '/' + e.name;
         if (e.isDirectory) {
             if (recursive)
-                walkCleanDirectory(path, recursive, files);
+                walkCleanDirectory(path, recursive, files, unreadable);
             continue;
         }
         if (e.isLinkToDirectory)
@@ -82,9 +93,10 @@ void walkCleanDirectory(const std::string &dir, bool recursive, std::vector<std:
     }
 }
 
-void walkDirectory(const QString &dir, bool recursive, std::vector<std::string> &files)
+void walkDirectory(const QString &dir, bool recursive, std::vector<std::string> &files,
+                   std::vector<std::string> &unreadable)
 {
-    walkCleanDirectory(QDir::cleanPath(dir).toStdString(), recursive, files);
+    walkCleanDirectory(QDir::cleanPath(dir).toStdString(), recursive, files, unreadable);
 }
 
 // filepath.Glob's order: directory by directory, names in byte order (glibc
@@ -179,6 +191,7 @@ struct FileInputSource::Plan
     std::vector<std::string> errors;
     std::vector<std::string> notes; // V(1) log lines (must-gather roots found)
     std::vector<std::string> warnings;
+    std::vector<std::string> unreadable; // Go's errors for directories that could not be read
 };
 
 FileInputSource::Plan FileInputSource::plan() const
@@ -239,7 +252,7 @@ void FileInputSource::walkInput(const std::string &dir, std::vector<std::string>
 {
     const std::vector<std::string> roots = mustgather::findDataRoots(dir, kMustGatherSearchDepth);
     if (roots.empty()) {
-        walkDirectory(QString::fromStdString(dir), m_recursive, files);
+        walkDirectory(QString::fromStdString(dir), m_recursive, files, plan.unreadable);
         return;
     }
     std::vector<std::string> found;
@@ -248,7 +261,7 @@ void FileInputSource::walkInput(const std::string &dir, std::vector<std::string>
         for (std::string_view tree : {mustgather::kClusterScoped, mustgather::kNamespaces}) {
             const QString treePath = QString::fromStdString(root) + QLatin1Char('/') + QLatin1String(tree);
             if (QFileInfo(treePath).isDir())
-                walkDirectory(treePath, true, found);
+                walkDirectory(treePath, true, found, plan.unreadable);
         }
     }
     mustgather::sortLikeKubeCompare(found, roots);
@@ -258,8 +271,8 @@ void FileInputSource::walkInput(const std::string &dir, std::vector<std::string>
     files.insert(files.end(), found.begin(), found.end());
 }
 
-void FileInputSource::readArchive(const std::string &archive, ParallelDecoder &decoder, Log &log,
-                                  const std::atomic_bool *cancel) const
+std::optional<std::string> FileInputSource::readArchive(const std::string &archive, ParallelDecoder &decoder,
+                                                        Log &log, const std::atomic_bool *cancel) const
 {
     // Members stream in archive order; must-gather roots can only be known once
     // every path was seen, so resource trees are filtered after decoding.
@@ -271,8 +284,21 @@ void FileInputSource::readArchive(const std::string &archive, ParallelDecoder &d
         return true;
     };
     const auto warn = [&log](const std::string &message) { log.warning(message); };
-    if (auto error = ArchiveReader::read(archive, wanted, visit, cancel, warn))
-        log.warning(*error + "; the files before the damage were read");
+    return ArchiveReader::read(archive, wanted, visit, cancel, warn);
+}
+
+// Input that could not be read stops the run, as in kube-compare; with
+// --keep-going (and in the window) it is an error and the rest is compared.
+bool FileInputSource::unreadable(const std::string &error, const std::string &consequence, Log &log,
+                                 LoadedObjects &result, const std::string &hint) const
+{
+    const std::string text = "error occurred while trying to fetch resources: " + error;
+    if (!m_keepGoing) {
+        result.error = text + hint;
+        return true;
+    }
+    log.message(Log::Severity::Error, 0, text + "; " + consequence);
+    return false;
 }
 
 // Archive members in the order kubectl would read the extracted tree: only the
@@ -319,6 +345,9 @@ LoadedObjects FileInputSource::load(Log &log, const std::atomic_bool *cancel, co
         log.info(1, note);
     for (const std::string &warning : plan.warnings)
         log.warning(warning);
+    for (const std::string &error : plan.unreadable)
+        if (unreadable(error, "its files are not compared", log, result))
+            return result;
     for (const Plan::Step &step : plan.steps) {
         if (!step.configDir.empty()) {
             std::vector<ClusterObject> objects = ConfigDirReader::read(step.configDir, m_configDirNamespace, log);
@@ -326,19 +355,28 @@ LoadedObjects FileInputSource::load(Log &log, const std::atomic_bool *cancel, co
             continue;
         }
         std::vector<DecodedFile> decoded;
+        std::optional<std::string> archiveError;
         if (step.archive.empty()) {
             decoded = ParallelDecoder::decodeFiles(step.files, m_filter, cancel, progress);
         } else {
             ParallelDecoder decoder(m_filter, 0, cancel, progress);
-            readArchive(step.archive, decoder, log, cancel);
+            archiveError = readArchive(step.archive, decoder, log, cancel);
             decoded = decoder.finish();
             orderArchiveResults(step.archive, decoded);
         }
         for (DecodedFile &d : decoded) {
+            if (!d.readError.empty() && unreadable(d.readError, "the file is not compared", log, result))
+                return result;
             for (const std::string &w : d.warnings)
                 log.warning(w);
             std::move(d.objects.begin(), d.objects.end(), std::back_inserter(result.objects));
         }
+        // What a damaged archive held after the damage is unknown: nothing read
+        // from it may be called missing without saying so.
+        if (archiveError
+            && unreadable(*archiveError, "compared what was read before the damage: the results are incomplete",
+                          log, result, " (copy the archive again, or compare what can be read with --keep-going)"))
+            return result;
         if (cancel && cancel->load()) {
             result.error = "cancelled";
             return result;

@@ -6,6 +6,7 @@
 #include "KindFilter.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -45,6 +46,10 @@ public:
     void setFormat(Format format) { m_format = format; }
     // Namespace of the Secrets and ConfigMaps a ConfigDir yields (empty: from the HiveConfig).
     void setConfigDirNamespace(std::string ns) { m_configDirNamespace = std::move(ns); }
+    // Input that cannot be read (an unreadable directory or file, a damaged
+    // archive) stops load() with kube-compare's error; with keepGoing it is
+    // logged as an error and everything readable is returned.
+    void setKeepGoing(bool keepGoing) { m_keepGoing = keepGoing; }
 
     // Walks the inputs (directories, globs, must-gather layout) on another thread
     // now, so that the walk overlaps other work such as loading the reference;
@@ -62,8 +67,10 @@ private:
     Plan plan() const;
     bool isConfigDir(const std::string &dir) const;
     void walkInput(const std::string &dir, std::vector<std::string> &files, Plan &plan) const;
-    void readArchive(const std::string &archive, ParallelDecoder &decoder, Log &log,
-                     const std::atomic_bool *cancel) const;
+    std::optional<std::string> readArchive(const std::string &archive, ParallelDecoder &decoder, Log &log,
+                                           const std::atomic_bool *cancel) const;
+    bool unreadable(const std::string &error, const std::string &consequence, Log &log, LoadedObjects &result,
+                    const std::string &hint = {}) const;
     void orderArchiveResults(const std::string &archive, std::vector<DecodedFile> &decoded) const;
 
     std::vector<std::string> m_paths;
@@ -71,6 +78,7 @@ private:
     KindFilter m_filter;
     Format m_format = Format::Auto;
     std::string m_configDirNamespace;
+    bool m_keepGoing = false;
     std::shared_ptr<PlanTask> m_planTask; // startWalking()'s walk, until load() takes it
 };
 

@@ -5,6 +5,8 @@
 #include <archive.h>
 #include <archive_entry.h>
 
+#include <cstdint>
+
 namespace ds::input {
 
 namespace {
@@ -27,7 +29,9 @@ public:
         const int status = archive_read_next_header(m_archive, &entry);
         if (status == ARCHIVE_EOF)
             return Next::End;
-        if (status < ARCHIVE_WARN)
+        // ARCHIVE_RETRY is libarchive's "Damaged tar archive": it would go on
+        // looking for a next header, silently losing what lies between.
+        if (status != ARCHIVE_OK && status != ARCHIVE_WARN)
             return Next::Damaged;
         const char *utf8 = archive_entry_pathname_utf8(entry);
         const char *raw = utf8 ? utf8 : archive_entry_pathname(entry);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ParallelDecoder.h"
 
+#include "util/GoErrno.h"
+
 #include <QThread>
 
 #include <cerrno>
@@ -17,12 +19,12 @@ namespace {
 constexpr std::size_t kMaxQueued = 64;
 
 // The whole file, read straight into the string the decoder parses (no
-// QByteArray copy); nullopt with errno's text when it cannot be read.
+// QByteArray copy); nullopt with Go's error text when it cannot be read.
 std::optional<std::string> readWholeFile(const std::string &path, std::string &error)
 {
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) {
-        error = std::strerror(errno);
+        error = "open " + path + ": " + goErrnoText(errno);
         return std::nullopt;
     }
     std::string bytes;
@@ -35,7 +37,7 @@ std::optional<std::string> readWholeFile(const std::string &path, std::string &e
         if (n < 0 && errno == EINTR)
             continue;
         if (n < 0) {
-            error = std::strerror(errno);
+            error = "read " + path + ": " + goErrnoText(errno);
             ::close(fd);
             return std::nullopt;
         }
@@ -54,7 +56,7 @@ DecodedFile decodeDiskFile(const std::string &path, const KindFilter &filter)
     if (!bytes) {
         DecodedFile failed;
         failed.path = path;
-        failed.warnings.push_back("Skipping " + path + ": cannot read it: " + error);
+        failed.readError = error;
         return failed;
     }
     return decodeResourceFile(path, *bytes, filter);

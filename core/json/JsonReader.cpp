@@ -5,6 +5,7 @@
 #include "yaml/YamlScalarResolver.h"
 
 #include <cerrno>
+#include <cstdint>
 #include <cstdlib>
 
 namespace ds::json {

@@ -233,6 +233,9 @@ std::string ClusterFetcher::hint(const ApiResponse &response, const ListJob *job
             + (job->namespaceName.empty() ? " cluster-wide" : " in namespace " + job->namespaceName) + ")";
     if (response.status == 403)
         return " (Driftscope needs read access to the API discovery endpoints /api and /apis)";
+    if (response.transport == ApiResponse::Transport::Unreachable)
+        return " (check that the cluster's API server " + c.server + " is reachable from this machine — VPN, proxy, "
+               "firewall — and that context \"" + c.contextName + "\" names the right cluster)";
     return {};
 }
 

@@ -24,6 +24,8 @@ FetchNeeds FetchNeeds::fromReference(const ref::Reference &reference,
     needs.narrow = !allResources;
     std::set<std::string> templateKinds;
     for (const ref::ReferenceTemplate &t : reference.templates) {
+        if (!t.loadError.empty())
+            continue; // a broken template the window kept matches nothing
         TemplateScope s{fixedField(t.metadata, {"kind"}), fixedField(t.metadata, {"apiVersion"}),
                         fixedField(t.metadata, {"metadata", "namespace"}), fixedField(t.metadata, {"metadata", "name"})};
         templateKinds.insert(s.kind);

@@ -64,6 +64,10 @@ struct ComparisonRequest
     // that stops the CLI (kube-compare's behaviour); the window logs it and
     // compares without the manual pairs so an edited reference still shows.
     bool compareWithoutBrokenPairs = false;
+    // A template that does not parse or pre-render stops kube-compare (and the
+    // CLI); the window logs the error, keeps every other template and shows the
+    // broken one as an error (ReferenceTemplate::loadError).
+    bool keepBrokenTemplates = false;
 };
 
 } // namespace ds::pipeline

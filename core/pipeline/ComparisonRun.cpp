@@ -12,29 +12,36 @@
 #include "live/LiveInputSource.h"
 #include "reference/ReferenceLoader.h"
 
+#include <mutex>
 #include <unordered_set>
 
 namespace ds::pipeline {
 
 namespace {
 
-// Passes messages on and counts the errors among them: with --keep-going an
-// input source logs what it could not read as errors and still returns the rest.
-class ErrorCountingLog : public Log
+// Passes messages on and keeps the warnings and errors of reading the cluster
+// data: with --keep-going an input source logs what it could not read as errors
+// and still returns the rest, and the report must say so.
+class InputLog : public Log
 {
 public:
-    explicit ErrorCountingLog(Log &next) : m_next(next) {}
+    explicit InputLog(Log &next) : m_next(next) {}
     void message(Severity severity, int verbosity, const std::string &text) override
     {
-        if (severity == Severity::Error)
-            m_errors.fetch_add(1, std::memory_order_relaxed);
+        if (severity != Severity::Info) {
+            const std::lock_guard guard(m_lock);
+            (severity == Severity::Error ? m_errors : m_warnings).push_back(text);
+        }
         m_next.message(severity, verbosity, text);
     }
-    int errors() const { return m_errors.load(); }
+    std::vector<std::string> takeErrors() { return std::move(m_errors); }
+    std::vector<std::string> takeWarnings() { return std::move(m_warnings); }
 
 private:
     Log &m_next;
-    std::atomic_int m_errors{0};
+    std::mutex m_lock; // input sources log from their reading threads
+    std::vector<std::string> m_errors;
+    std::vector<std::string> m_warnings;
 };
 
 // Every object once, the first occurrence of an id winning as in the engine.
@@ -120,8 +127,13 @@ std::optional<std::string> ComparisonRun::loadReference()
         m_request.options.diffConfigPath = *m_request.diffConfigPath;
     }
     if (loaded) {
-        if (auto error = loader.loadTemplates(*loaded))
-            return error;
+        if (auto error = loader.loadTemplates(*loaded)) {
+            if (!m_request.keepBrokenTemplates)
+                return error;
+            for (const ref::ReferenceTemplate &t : loaded->templates)
+                if (!t.loadError.empty())
+                    m_log.message(Log::Severity::Error, 0, t.loadError);
+        }
         m_reference = std::move(loaded);
     }
     return std::nullopt;
@@ -171,6 +183,7 @@ std::unique_ptr<input::InputSource> ComparisonRun::makeInputSource()
         if (m_reference)
             files->setKindFilter(compare::inputNeeds(*m_reference, manual));
         files->setConfigDirNamespace(data.configDirNamespace);
+        files->setKeepGoing(m_request.options.keepGoing);
         return source;
     }
     case ClusterDataSource::Kind::LiveCluster: {
@@ -198,10 +211,11 @@ std::optional<std::string> ComparisonRun::readClusterData()
         progress = [this, stage](std::size_t done, std::size_t total, const std::string &) {
             reportProgress(stage, done, total);
         };
-    ErrorCountingLog log(m_log);
+    InputLog log(m_log);
     input::LoadedObjects loaded = source->load(log, m_cancel, progress);
     m_inputDescription = source->description();
-    m_inputIncomplete = log.errors() > 0;
+    m_inputErrors = log.takeErrors();
+    m_inputWarnings = log.takeWarnings();
     if (!loaded.ok())
         return loaded.error;
     if (m_request.keepObjects)
@@ -225,6 +239,8 @@ std::optional<std::string> ComparisonRun::compare()
     if (!result.ok())
         return result.error;
     result.report.inputDescription = m_inputDescription;
+    result.report.inputErrors = m_inputErrors;
+    result.report.warnings.insert(result.report.warnings.begin(), m_inputWarnings.begin(), m_inputWarnings.end());
     result.report.clusterVersion = clusterVersion;
     m_report = std::make_shared<const report::ComparisonReport>(std::move(result.report));
     return std::nullopt;

@@ -78,7 +78,7 @@ public:
     const std::string &inputDescription() const { return m_inputDescription; }
     // The cluster data was read, but with errors that --keep-going let pass
     // (a kind the cluster refused): the report is incomplete.
-    bool inputIncomplete() const { return m_inputIncomplete; }
+    bool inputIncomplete() const { return !m_inputErrors.empty(); }
     bool cancelled() const { return m_cancel && m_cancel->load(); }
 
 private:
@@ -98,7 +98,8 @@ private:
     bool m_haveClusterData = false;
     std::shared_ptr<const report::ComparisonReport> m_report;
     std::string m_inputDescription;
-    bool m_inputIncomplete = false;
+    std::vector<std::string> m_inputErrors;   // what --keep-going let pass while reading
+    std::vector<std::string> m_inputWarnings; // files skipped, as kube-compare warns
 };
 
 } // namespace ds::pipeline

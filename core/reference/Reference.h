@@ -64,6 +64,9 @@ struct ReferenceTemplate
     Value metadata;                    // the empty-data render
     std::vector<OmitEntry> omitFields; // effective fieldsToOmit
     std::string source;                // the template file's text, as read
+    // Why the template cannot be used (a parse or pre-render error), when the
+    // reference was kept despite it (the window); such a template matches nothing.
+    std::string loadError;
 };
 
 enum class ComponentRule {

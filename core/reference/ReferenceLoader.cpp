@@ -457,6 +457,45 @@ std::optional<std::string> validatePerField(ReferenceTemplate &t, const InlineDi
     return std::nullopt;
 }
 
+// One template of parseAndPrerender below.
+void parseAndPrerender(ReferenceTemplate &t, Reference &r, const ReferenceFileSystem &fs,
+                       const std::vector<PatternFiles> &functionFiles, Log &log, const InlineDiffValidator &validator,
+                       std::vector<std::string> &errors)
+{
+    auto set = std::make_shared<tmpl::TemplateSet>();
+    std::string mainName;
+    const PatternFiles main = readPattern(fs, t.path);
+    if (main.files.size() == 1)
+        t.source = main.files.front().text;
+    if (auto e = parseFiles(*set, main, &mainName)) {
+        errors.push_back("an error occurred while parsing template: " + t.path + " specified in the config. error: " + *e);
+        return;
+    }
+    t.name = baseName(t.path);
+    for (const PatternFiles &pattern : functionFiles) {
+        if (auto e = parseFiles(*set, pattern, nullptr)) {
+            errors.push_back("an error occurred while parsing the template function files specified in the config. error: " + *e);
+            return;
+        }
+    }
+    t.templates = std::move(set);
+    log.info(1, "Pre-processing template " + t.path + " with empty data");
+    EmptyContext context(log);
+    RenderedTemplate rendered = renderTemplate(t, Value::emptyMap(), context);
+    if (!rendered.ok()) {
+        errors.push_back("failed to parse template " + t.path + " with empty data: " + *rendered.error);
+    } else {
+        t.metadata = rendered.object;
+        if (auto e = validatePerField(t, validator))
+            errors.push_back(*e);
+        const Value kind = t.metadata.get("kind");
+        if (!kind.isString() || kind.str().empty())
+            errors.push_back("template missing kind: " + t.path);
+    }
+    for (auto &e : resolveOmitFields(t, r))
+        errors.push_back(std::move(e));
+}
+
 // kube-compare's parseTemplatesCommon: parse errors skip the template; otherwise the
 // render error, or the per-field and kind checks, then the fieldsToOmitRefs check.
 void parseAndPrerender(Reference &r, const ReferenceFileSystem &fs, Log &log, const InlineDiffValidator &validator,
@@ -467,42 +506,14 @@ void parseAndPrerender(Reference &r, const ReferenceFileSystem &fs, Log &log, co
     for (const auto &pattern : r.templateFunctionFiles)
         functionFiles.push_back(readPattern(fs, pattern));
     for (auto &t : r.templates) {
-        auto set = std::make_shared<tmpl::TemplateSet>();
-        std::string mainName;
-        const PatternFiles main = readPattern(fs, t.path);
-        if (main.files.size() == 1)
-            t.source = main.files.front().text;
-        if (auto e = parseFiles(*set, main, &mainName)) {
-            errors.push_back("an error occurred while parsing template: " + t.path + " specified in the config. error: " + *e);
-            continue;
+        const std::size_t before = errors.size();
+        parseAndPrerender(t, r, fs, functionFiles, log, validator, errors);
+        if (errors.size() > before) {
+            // Kept only by the window: a broken template correlates with nothing.
+            t.loadError = errors[before];
+            t.templates.reset();
+            t.metadata = Value();
         }
-        t.name = baseName(t.path);
-        bool functionsOk = true;
-        for (const PatternFiles &pattern : functionFiles) {
-            if (auto e = parseFiles(*set, pattern, nullptr)) {
-                errors.push_back("an error occurred while parsing the template function files specified in the config. error: " + *e);
-                functionsOk = false;
-                break;
-            }
-        }
-        if (!functionsOk)
-            continue;
-        t.templates = std::move(set);
-        log.info(1, "Pre-processing template " + t.path + " with empty data");
-        EmptyContext context(log);
-        RenderedTemplate rendered = renderTemplate(t, Value::emptyMap(), context);
-        if (!rendered.ok()) {
-            errors.push_back("failed to parse template " + t.path + " with empty data: " + *rendered.error);
-        } else {
-            t.metadata = rendered.object;
-            if (auto e = validatePerField(t, validator))
-                errors.push_back(*e);
-            const Value kind = t.metadata.get("kind");
-            if (!kind.isString() || kind.str().empty())
-                errors.push_back("template missing kind: " + t.path);
-        }
-        for (auto &e : resolveOmitFields(t, r))
-            errors.push_back(std::move(e));
     }
 }
 

@@ -9,6 +9,10 @@ namespace ds::ref {
 RenderedTemplate renderTemplate(const ReferenceTemplate &t, const Value &data, tmpl::FunctionContext &context)
 {
     RenderedTemplate out;
+    if (!t.templates) { // a broken template the window kept (a manual pin can still name it)
+        out.error = "template " + t.path + " did not load: " + t.loadError;
+        return out;
+    }
     const tmpl::RenderResult r = t.templates->execute(t.name, data, context);
     if (!r.ok()) {
         out.error = "failed to constuct template: " + *r.error;

@@ -125,7 +125,12 @@ struct ComparisonReport
     std::map<std::string, int> matchCounts;  // template path → matches (incl. by-reference)
     // Templates found only because a CR refers to them: path → "ownerReferences" or "RBAC subjects".
     std::map<std::string, std::string> foundByReferenceVia;
-    std::vector<std::string> warnings;       // warnings logged while comparing
+    std::vector<std::string> warnings;       // warnings logged while reading the cluster data (files skipped)
+    // Cluster data that could not be read (a damaged archive, an unreadable
+    // directory, a kind the cluster refused) while the run went on (--keep-going,
+    // the window): the report is incomplete, and "missing" cannot be told apart
+    // from "not read" — templateStatuses() and countsOf() say "not verified".
+    std::vector<std::string> inputErrors;
     std::string patchesYaml;                 // -o generate-patches output
     std::string inputDescription;            // what was compared (paths or cluster)
     std::string clusterVersion;              // the input's OpenShift version ("" when unknown)

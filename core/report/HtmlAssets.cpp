@@ -97,6 +97,7 @@ ul.plain{margin:4px 0;padding-left:22px}
 ul.plain li{margin:2px 0;overflow-wrap:anywhere}
 ul.cols{columns:2 420px}
 .none{color:var(--mu);font-style:italic}
+.incomplete{border:2px solid var(--error);border-radius:6px;padding:4px 12px;margin:8px 0}
 table.d{width:100%;border-collapse:collapse;table-layout:fixed;margin-top:6px;border:1px solid var(--ln);
 font:12px/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,"DejaVu Sans Mono",monospace;
 -webkit-print-color-adjust:exact;print-color-adjust:exact}

@@ -162,7 +162,7 @@ HtmlReportWriter::HtmlReportWriter(const ComparisonReport &report, const ref::Re
         m_options.version = DRIFTSCOPE_VERSION_STRING;
     m_statuses = templateStatuses(report, reference, m_options.manualCorrelations);
     m_crStatuses = crStatuses(report, m_options.manualCorrelations);
-    m_counts = countsOf(report);
+    m_counts = countsOf(report, m_statuses);
 }
 
 std::string HtmlReportWriter::write()
@@ -258,8 +258,23 @@ void HtmlReportWriter::header()
     file("Overrides", m_options.overridesPath);
     file("Review", m_options.reviewPath);
     m_out += "<dt>Generated<dd>" + esc(m_options.generatedAt) + " by Driftscope " + esc(m_options.version) + "\n</dl>\n";
+    incomplete();
     contents();
     m_out += "</header>\n";
+}
+
+// First thing after the header: a report built from partly unreadable data must
+// never read like a complete one.
+void HtmlReportWriter::incomplete()
+{
+    if (m_report.inputErrors.empty())
+        return;
+    m_out += "<div class=incomplete role=alert><p><strong>Incomplete comparison.</strong> Part of the cluster data "
+             "could not be read, so a CR the reference expects may be unread rather than missing; such templates "
+             "are shown as not verified.</p>\n<ul class=plain>\n";
+    for (const std::string &e : m_report.inputErrors)
+        m_out += "<li><pre>\n" + esc(e) + "</pre>\n";
+    m_out += "</ul></div>\n";
 }
 
 void HtmlReportWriter::contents()
@@ -269,10 +284,12 @@ void HtmlReportWriter::contents()
     };
     m_out += "<p class=toc><a href=#summary>Summary</a> \u00B7 <a href=#reference>Reference</a> \u00B7 "
         + entry("diffs", "Differences", m_counts.withDrift) + " \u00B7 "
-        + entry("missing", "Validation issues", m_counts.validationIssues) + " \u00B7 "
+        + entry("missing", "Missing CRs and validation issues", m_counts.validationIssues) + " \u00B7 "
         + entry("unmatched", "Unmatched", m_counts.unmatched) + " \u00B7 " + entry("errors", "Render errors", m_counts.failed)
         + " \u00B7 "
-        + entry("warnings", "Warnings", m_report.warnings.size() + m_reference.warnings.size()) + " \u00B7 "
+        + entry("warnings", "Warnings",
+                m_report.warnings.size() + m_reference.warnings.size() + m_report.summary.matchedByReferenceOnly.size())
+        + " \u00B7 "
         + entry("matched", "Matched without differences", m_clean.size()) + "</p>\n";
 }
 
@@ -314,6 +331,8 @@ void HtmlReportWriter::summary()
         {n.failed, "Render errors", "errors", "error", "not compared"},
     };
     std::vector<Card> all(std::begin(cards), std::end(cards));
+    if (n.notVerified > 0) // next to the missing ones, only when there are any
+        all.insert(all.begin() + 3, {n.notVerified, "Required, not verified", "missing", "neutral", "not compared"});
     if (!m_options.reviewPath.empty() || !m_options.decisions.empty()) {
         std::size_t toFix = 0;
         std::size_t reviewed = 0;

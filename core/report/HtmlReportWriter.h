@@ -62,6 +62,7 @@ private:
     void index();
     void head();
     void header();
+    void incomplete();
     void contents();
     void controls();
     void summary();

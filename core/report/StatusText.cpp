@@ -15,7 +15,8 @@ std::string driftText(int changedLines)
 std::string mainText(const TemplateStatus &s)
 {
     switch (s.state) {
-    case TemplateState::NotCompared: return "Not compared";
+    case TemplateState::NotCompared:
+        return s.unverified ? "Not verified (cluster data incomplete)" : "Not compared";
     case TemplateState::Clean:
         if (s.byReferenceOnly && s.clusterObjectIds.empty())
             return "Found by reference (content not validated)";
@@ -26,7 +27,7 @@ std::string mainText(const TemplateStatus &s)
     case TemplateState::NotPresent: return "Not present (optional)";
     case TemplateState::MatchedMoreThanAllowed: return "Matched more than allowed";
     case TemplateState::Patched: return "Patched";
-    case TemplateState::RenderError: return "Render error";
+    case TemplateState::RenderError: return s.matchCount == 0 && s.clusterObjectIds.empty() ? "Template error" : "Render error";
     case TemplateState::Manual: return "Manual";
     }
     return {};

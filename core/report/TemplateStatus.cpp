@@ -145,6 +145,9 @@ std::vector<TemplateStatus> templateStatuses(const ComparisonReport &report, con
     PathIndex byPath;
     for (std::size_t i = 0; i < reference.templates.size(); ++i)
         byPath[reference.templates[i].path].push_back(i);
+    for (std::size_t i = 0; i < reference.templates.size(); ++i)
+        if (!reference.templates[i].loadError.empty())
+            out[i].errors.push_back(reference.templates[i].loadError);
     addMatchCounts(out, report, reference);
     addResults(out, report);
     addFailures(out, report, byPath, manualCorrelations);
@@ -152,6 +155,12 @@ std::vector<TemplateStatus> templateStatuses(const ComparisonReport &report, con
     for (TemplateStatus &s : out) {
         removeDuplicates(s.clusterObjectIds);
         s.state = mainState(s);
+        // Whatever could not be read may be the CR this template looks for.
+        if (!report.inputErrors.empty()
+            && (s.state == TemplateState::MissingRequired || s.state == TemplateState::NotPresent)) {
+            s.unverified = true;
+            s.state = TemplateState::NotCompared;
+        }
     }
     return out;
 }

@@ -41,7 +41,10 @@ struct TemplateStatus
     int changedLines = 0;
     std::vector<std::string> clusterObjectIds; // CRs correlated with it or failing on it, no duplicates
     std::string issue;                         // the validation issue message naming it
-    std::vector<std::string> errors;           // render errors of CRs compared with it
+    std::vector<std::string> errors;           // why it did not load, render errors of CRs compared with it
+    // Missing or not present by the report, but the cluster data could not all
+    // be read (ComparisonReport::inputErrors): the state is NotCompared.
+    bool unverified = false;
 };
 
 // CR id → template path pinned by the user (diff config or drag and drop).

@@ -8,6 +8,8 @@
 #include "TemplateObject.h"
 #include "go/GoTypes.h"
 
+#include <cstdint>
+
 namespace ds::tmpl {
 
 namespace {

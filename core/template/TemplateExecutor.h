@@ -4,6 +4,7 @@
 #include "RenderBudget.h"
 #include "TemplateSet.h"
 
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>

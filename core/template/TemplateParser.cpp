@@ -4,6 +4,8 @@
 #include "go/GoFmt.h"
 #include "go/GoStrconv.h"
 
+#include <cstdint>
+
 namespace ds::tmpl {
 
 namespace {

@@ -5,6 +5,7 @@
 #include "TemplateNode.h"
 #include "value/Value.h"
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>

@@ -4,6 +4,7 @@
 #include "go/GoFloat.h"
 
 #include <cmath>
+#include <cstdint>
 
 namespace ds::yaml::detail {
 

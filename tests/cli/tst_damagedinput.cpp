@@ -13,13 +13,16 @@
 #include <QDirIterator>
 #include <QFile>
 #include <QJsonDocument>
+#include <QJsonArray>
 #include <QJsonObject>
+#include <QScopeGuard>
 #include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <sstream>
+#include <unistd.h>
 
 using namespace ds;
 
@@ -47,6 +50,25 @@ Run runCli(const QStringList &args)
     return r;
 }
 
+// driftscope-cli as a process without the right to ignore file permissions:
+// CI runs as root, and root reads a mode-000 file unless it loses these capabilities.
+Run runUnprivileged(const QStringList &args)
+{
+    QProcess p;
+    QStringList argv = args;
+    QString program = QStringLiteral(DRIFTSCOPE_CLI_BINARY);
+    if (::geteuid() == 0) {
+        argv = QStringList{QStringLiteral("--bounding-set=-dac_override,-dac_read_search"), QStringLiteral("--"), program}
+            + args;
+        program = QStringLiteral("setpriv");
+    }
+    p.start(program, argv);
+    if (!p.waitForFinished(120000))
+        qFatal("%s did not finish", qPrintable(program));
+    return Run{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
+               QString::fromUtf8(p.readAllStandardError())};
+}
+
 void writeFile(const QString &path, const QByteArray &text)
 {
     QDir().mkpath(QFileInfo(path).path());
@@ -68,6 +90,10 @@ private slots:
     void kubeCompareWords();
     void truncationsAsYaml11_data();
     void truncationsAsYaml11();
+    void unreadableInput_data();
+    void unreadableInput();
+    void damagedArchive_data();
+    void damagedArchive();
 
 private:
     QTemporaryDir m_work;
@@ -201,3 +227,105 @@ void tst_DamagedInput::truncationsAsYaml11()
 
 QTEST_GUILESS_MAIN(tst_DamagedInput)
 #include "tst_damagedinput.moc"
+
+// kube-compare stops at a directory or file it cannot read (exit 2, Go's
+// error); --keep-going compares the rest and says what was not read (exit 2:
+// the report is incomplete).
+void tst_DamagedInput::unreadableInput_data()
+{
+    QTest::addColumn<QString>("unreadable"); // below the input directory
+    QTest::newRow("a sub-directory") << "sub";
+    QTest::newRow("a file") << "sub/other.yaml";
+}
+
+void tst_DamagedInput::unreadableInput()
+{
+    QFETCH(QString, unreadable);
+    const QString dir = m_work.filePath(QStringLiteral("unreadable-%1").arg(QTest::currentDataTag()[2]));
+    writeFile(dir + QStringLiteral("/cm.yaml"), kHead + "data:\n  mode: production\n");
+    writeFile(dir + QStringLiteral("/sub/other.yaml"), QByteArray(kHead).replace("settings", "other"));
+    const QString target = dir + QLatin1Char('/') + unreadable;
+    QVERIFY(QFile::setPermissions(target, {}));
+    const auto restore = qScopeGuard([&] {
+        QFile::setPermissions(target, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    });
+    const QStringList args{QStringLiteral("-r"), test::dataPath(QStringLiteral("fixes/reference/metadata.yaml")),
+                           QStringLiteral("-f"), dir, QStringLiteral("-R"), QStringLiteral("-o"), QStringLiteral("json")};
+    const QString error =
+        QStringLiteral("error occurred while trying to fetch resources: open %1: permission denied").arg(target);
+
+    const Run stopped = runUnprivileged(args);
+    QCOMPARE(stopped.code, 2);
+    QCOMPARE(stopped.err, QStringLiteral("error: %1\n").arg(error));
+    QVERIFY(stopped.out.isEmpty());
+
+    const Run kept = runUnprivileged(args + QStringList{QStringLiteral("--keep-going")});
+    QCOMPARE(kept.code, 2);
+    QVERIFY2(kept.err.contains(error + QStringLiteral("; ")), qPrintable(kept.err));
+    const QJsonObject summary =
+        QJsonDocument::fromJson(kept.out.toUtf8()).object().value(QStringLiteral("Summary")).toObject();
+    QCOMPARE(summary.value(QStringLiteral("TotalCRs")).toInt(), 1); // cm.yaml was read and compared
+}
+
+// A damaged archive: the error names the archive and where reading stopped;
+// with --keep-going what was read is compared and every report says it is incomplete.
+void tst_DamagedInput::damagedArchive_data()
+{
+    QTest::addColumn<QString>("damage");
+    QTest::newRow("truncated") << "truncate";
+    QTest::newRow("a corrupt byte in the middle") << "corrupt";
+}
+
+void tst_DamagedInput::damagedArchive()
+{
+    QFETCH(QString, damage);
+    if (m_python.isEmpty())
+        QSKIP("python3 builds the archive");
+    const QString archive = m_work.filePath(QStringLiteral("damaged-%1.tar.gz").arg(damage));
+    const QString script = QStringLiteral(R"PY(
+import io, random, sys, tarfile
+path, damage = sys.argv[1], sys.argv[2]
+rng = random.Random(7)
+with tarfile.open(path, 'w:gz') as t:
+    for i in range(40):
+        body = ''.join(rng.choice('abcdefghij') for _ in range(3000))
+        data = ('apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm-%02d\n  namespace: shop\ndata:\n  blob: %s\n' % (i, body)).encode()
+        info = tarfile.TarInfo('crs/cm-%02d.yaml' % i); info.size = len(data); t.addfile(info, io.BytesIO(data))
+raw = bytearray(open(path, 'rb').read())
+if damage == 'truncate':
+    raw = raw[:len(raw) // 2]
+else:
+    for k in range(64):
+        raw[len(raw) // 2 + k] ^= 0x5a
+open(path, 'wb').write(bytes(raw))
+)PY");
+    QProcess python;
+    python.start(m_python, {QStringLiteral("-c"), script, archive, damage});
+    QVERIFY(python.waitForFinished(60000));
+    QCOMPARE(python.exitCode(), 0);
+
+    const QStringList args{QStringLiteral("-r"), test::dataPath(QStringLiteral("fixes/reference/metadata.yaml")),
+                           QStringLiteral("-f"), archive, QStringLiteral("-A")};
+    const Run stopped = runCli(args + QStringList{QStringLiteral("-o"), QStringLiteral("json")});
+    QCOMPARE(stopped.code, 2);
+    QVERIFY2(stopped.err.contains(QStringLiteral("\nerror: error occurred while trying to fetch resources: archive %1 is "
+                                                 "damaged ").arg(archive))
+                 || stopped.err.startsWith(QStringLiteral("error: error occurred while trying to fetch resources: archive %1 "
+                                                          "is damaged ").arg(archive)),
+             qPrintable(stopped.err));
+    QVERIFY2(stopped.err.contains(QStringLiteral("--keep-going")), qPrintable(stopped.err)); // what to do
+    QVERIFY(stopped.out.isEmpty());
+
+    const Run kept = runCli(args + QStringList{QStringLiteral("-o"), QStringLiteral("json"), QStringLiteral("--keep-going")});
+    QCOMPARE(kept.code, 2);
+    QVERIFY2(kept.err.contains(QStringLiteral("the results are incomplete")), qPrintable(kept.err));
+    const QJsonObject summary =
+        QJsonDocument::fromJson(kept.out.toUtf8()).object().value(QStringLiteral("Summary")).toObject();
+    const int read = summary.value(QStringLiteral("UnmatchedCRS")).toArray().size();
+    QVERIFY2(read < 40, qPrintable(QString::number(read))); // what came after the damage is not invented
+
+    const Run html = runCli(args + QStringList{QStringLiteral("-o"), QStringLiteral("html")});
+    QCOMPARE(html.code, 2);
+    QVERIFY(html.out.contains(QStringLiteral("<strong>Incomplete comparison.</strong>")));
+    QVERIFY(html.out.contains(archive.toHtmlEscaped()));
+}

@@ -31,11 +31,13 @@ public:
     {
         entries.push_back({severity, verbosity, text});
     }
-    std::vector<std::string> warnings() const
+    std::vector<std::string> warnings() const { return texts(Severity::Warning); }
+    std::vector<std::string> errors() const { return texts(Severity::Error); }
+    std::vector<std::string> texts(Severity severity) const
     {
         std::vector<std::string> out;
         for (const auto &e : entries)
-            if (e.severity == Severity::Warning)
+            if (e.severity == severity)
                 out.push_back(e.text);
         return out;
     }

@@ -12,6 +12,7 @@
 #include <QRegularExpression>
 #include <QTest>
 
+#include <cstdint>
 #include <memory>
 
 using namespace ds;

@@ -6,6 +6,7 @@
 
 #include <QTest>
 
+#include <cstdint>
 #include <limits>
 
 using namespace ds;

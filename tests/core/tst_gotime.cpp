@@ -8,6 +8,7 @@
 #include <QFile>
 #include <QTest>
 
+#include <cstdint>
 #include <ctime>
 
 using namespace ds;

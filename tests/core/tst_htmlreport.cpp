@@ -24,6 +24,7 @@
 #include <QRegularExpression>
 #include <QTest>
 
+#include <cstdint>
 #include <sstream>
 
 using namespace ds;

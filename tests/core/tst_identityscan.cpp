@@ -173,3 +173,5 @@ void tst_IdentityScan::everyFixture()
 
 QTEST_GUILESS_MAIN(tst_IdentityScan)
 #include "tst_identityscan.moc"
+
+#include <cstdint>

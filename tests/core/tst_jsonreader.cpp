@@ -94,3 +94,5 @@ void tst_JsonReader::detection()
 
 QTEST_GUILESS_MAIN(tst_JsonReader)
 #include "tst_jsonreader.moc"
+
+#include <cstdint>

@@ -14,6 +14,7 @@
 
 #include <QTest>
 
+#include <cstdint>
 #include <limits>
 #include <set>
 

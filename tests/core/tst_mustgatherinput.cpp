@@ -103,17 +103,19 @@ struct Loaded
     QStringList ids;
     QStringList sources;
     QStringList warnings;
+    QStringList errors; // logged with keepGoing
     std::optional<std::string> error;
     int partial = 0;
 };
 
-Loaded load(const QStringList &paths, bool recursive, input::KindFilter filter = {})
+Loaded load(const QStringList &paths, bool recursive, input::KindFilter filter = {}, bool keepGoing = false)
 {
     std::vector<std::string> p;
     for (const QString &s : paths)
         p.push_back(s.toStdString());
     input::FileInputSource source(p, recursive);
     source.setKindFilter(std::move(filter));
+    source.setKeepGoing(keepGoing);
     test::CollectingLog log;
     input::LoadedObjects objects = source.load(log);
     Loaded out;
@@ -124,6 +126,7 @@ Loaded load(const QStringList &paths, bool recursive, input::KindFilter filter =
         out.partial += o.partial ? 1 : 0;
     }
     out.warnings = test::toQStringList(log.warnings());
+    out.errors = test::toQStringList(log.errors());
     return out;
 }
 
@@ -240,10 +243,15 @@ void tst_MustGatherInput::damagedArchive()
     // Another input next to the damaged archive still loads.
     const QString other = m_dir.filePath(QStringLiteral("other.yaml"));
     writeFile(other, configMap(QStringLiteral("x"), QStringLiteral("other"), QStringLiteral("'0'")));
-    const Loaded loaded = load({archive, other}, false);
+    // As kube-compare stops at input it cannot read, a damaged archive stops the load...
+    const Loaded stopped = load({archive, other}, false);
+    QVERIFY(stopped.error);
+    QVERIFY2(QString::fromStdString(*stopped.error).contains(archive), stopped.error->c_str());
+    // ...and with --keep-going it is an error, and another input next to it still loads.
+    const Loaded loaded = load({archive, other}, false, {}, true);
     QVERIFY(!loaded.error);
-    QCOMPARE(loaded.warnings.size(), 1);
-    QVERIFY2(loaded.warnings.front().contains(archive), qPrintable(loaded.warnings.front()));
+    QCOMPARE(loaded.errors.size(), 1);
+    QVERIFY2(loaded.errors.front().contains(archive), qPrintable(loaded.errors.front()));
     QVERIFY(loaded.ids.contains(QStringLiteral("v1_ConfigMap_x_other")));
 }
 
@@ -255,11 +263,19 @@ void tst_MustGatherInput::badFilesAreReportedAndSkipped()
     writeFile(dir.filePath(QStringLiteral("c-truncated.yaml")), "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: \"x");
     QVERIFY(QFile::link(dir.filePath(QStringLiteral("d-loop.yaml")), dir.filePath(QStringLiteral("d-loop.yaml"))));
     writeFile(dir.filePath(QStringLiteral("e-good.yaml")), configMap("ns", "good2", "'2'"));
-    const Loaded loaded = load({dir.path()}, false);
+    // A file that cannot be opened (a symlink loop) stops the load, as os.Open's error stops kube-compare.
+    const Loaded stopped = load({dir.path()}, false);
+    QVERIFY(stopped.error);
+    QCOMPARE(QString::fromStdString(*stopped.error),
+             QStringLiteral("error occurred while trying to fetch resources: open %1: too many levels of symbolic links")
+                 .arg(dir.filePath(QStringLiteral("d-loop.yaml"))));
+    const Loaded loaded = load({dir.path()}, false, {}, true);
     QVERIFY(!loaded.error);
     QCOMPARE(loaded.ids, (QStringList{"v1_ConfigMap_ns_good", "v1_ConfigMap_ns_good2"}));
-    QCOMPARE(loaded.warnings.size(), 3);
-    for (const char *name : {"b-tabs.yaml", "c-truncated.yaml", "d-loop.yaml"}) {
+    QCOMPARE(loaded.warnings.size(), 2);
+    QCOMPARE(loaded.errors.size(), 1);
+    QVERIFY(loaded.errors.front().contains(QLatin1String("d-loop.yaml")));
+    for (const char *name : {"b-tabs.yaml", "c-truncated.yaml"}) {
         const bool named = std::any_of(loaded.warnings.begin(), loaded.warnings.end(),
                                        [&](const QString &w) { return w.contains(QLatin1String(name)); });
         QVERIFY2(named, name);

@@ -702,3 +702,5 @@ void tst_Semver::versionMatchIdiom()
 
 QTEST_GUILESS_MAIN(tst_Semver)
 #include "tst_semver.moc"
+
+#include <cstdint>

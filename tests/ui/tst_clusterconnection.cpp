@@ -11,6 +11,7 @@
 #include "main/ContextBadge.h"
 #include "main/FileActions.h"
 #include "session/ComparisonSession.h"
+#include "main/InputNoticeBar.h"
 #include "session/HtmlReportExport.h"
 
 #include <QAbstractItemModelTester>
@@ -39,6 +40,7 @@ private slots:
     void clusterComparesLikeFiles_data();
     void clusterComparesLikeFiles();
     void unreachableClusterIsAProblem();
+    void failedRefreshKeepsLastResults();
     void exportWritesHtml();
     void failedExportKeepsOldFile();
 
@@ -222,6 +224,46 @@ void tst_ClusterConnection::unreachableClusterIsAProblem()
         return p.severity == Problem::Severity::Error && p.message.contains(QStringLiteral("127.0.0.1:9"));
     });
     QVERIFY2(reported, "the Problems panel names the unreachable server");
+}
+
+// A refresh that cannot reach the cluster keeps the last good results, marked
+// stale with when they were fetched and why refreshing failed — nothing turns
+// "missing" because it was not fetched.
+void tst_ClusterConnection::failedRefreshKeepsLastResults()
+{
+    const QString dir = caseDir(QStringLiteral("SomeDiffs"));
+    QTemporaryDir work;
+    FakeApiServer server;
+    QString error;
+    QVERIFY2(server.start(work.path(), FakeApiServer::Options{{dir + QStringLiteral("/resources")}}, &error),
+             qPrintable(error));
+    MainWindow w;
+    w.openReference(dir + QStringLiteral("/reference"));
+    w.openCluster(ClusterTarget{server.kubeconfig(), QStringLiteral("fake")});
+    waitIdle(w);
+    const auto good = w.session()->snapshot();
+    QVERIFY(good->hasReport());
+    QVERIFY(!good->isStale());
+    QVERIFY(good->readAt.isValid());
+
+    server.stop();
+    w.reloadAction()->trigger();
+    waitIdle(w);
+    const auto stale = w.session()->snapshot();
+    QVERIFY(stale->isStale());
+    QVERIFY2(stale->staleBecause.contains(server.url().section(QLatin1Char('/'), 2, 2)), // the server that failed
+             qPrintable(stale->staleBecause));
+    QCOMPARE(stale->readAt, good->readAt);
+    QCOMPARE(stale->objects, good->objects); // the same CRs, not a partial fetch
+    QVERIFY(stale->hasReport());
+    QCOMPARE(stale->report->summary.numMissing, good->report->summary.numMissing);
+    QCOMPARE(stale->report->diffs.size(), good->report->diffs.size());
+    const QString notice = InputNoticeBar::noticeText(*stale);
+    QVERIFY2(notice.contains(QStringLiteral("Stale results")), qPrintable(notice));
+    QVERIFY(w.findChild<InputNoticeBar *>()->isVisibleTo(&w));
+    const auto &problems = w.session()->problems();
+    QVERIFY(std::any_of(problems.begin(), problems.end(),
+                        [](const Problem &p) { return p.severity == Problem::Severity::Error; }));
 }
 
 void tst_ClusterConnection::exportWritesHtml()

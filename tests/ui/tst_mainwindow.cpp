@@ -6,7 +6,9 @@
 #include "MainWindow.h"
 #include "TestData.h"
 #include "diff/SideBySideDiffView.h"
+#include "main/InputNoticeBar.h"
 #include "main/NavigatorPanel.h"
+#include "diff/DiffSideEditor.h"
 #include "models/ClusterObjectModel.h"
 #include "models/ItemRoles.h"
 #include "models/States.h"
@@ -17,7 +19,9 @@
 #include "main/SelectionController.h"
 #include "models/StatusFilterProxyModel.h"
 #include "report/CrStatus.h"
+#include "report/StatusText.h"
 
+#include <QDir>
 #include <QElapsedTimer>
 #include <QProcess>
 #include <QRegularExpression>
@@ -52,6 +56,10 @@ private slots:
     void comparesConformanceCase();
     void selectingDriftShowsDiff();
     void brokenReferenceIsAProblem();
+    void brokenTemplateKeepsTheOthers();
+    void cancelKeepsTheLoadedReference();
+    void renderErrorIsShownNeutrally();
+    void damagedArchiveIsIncomplete();
     void dropPinsAndRecompares();
     void eventLoopRunsDuringLongWork();
     void cancelStopsLongLoad();
@@ -247,7 +255,58 @@ void tst_MainWindow::brokenReferenceIsAProblem()
     const QModelIndex first = problems->index(0, ProblemsModel::MessageColumn);
     QVERIFY2(first.data().toString().contains(QLatin1String("template")), qPrintable(first.data().toString()));
     QVERIFY(!first.data(ProblemsModel::FileRole).toString().isEmpty());
-    QVERIFY(!w.session()->snapshot()->reference);
+    // Go's file:line is the location, not the first file the message names.
+    QCOMPARE(first.data(ProblemsModel::LineRole).toInt(), 7);
+    QCOMPARE(problems->index(0, ProblemsModel::LocationColumn).data().toString(),
+             QStringLiteral("apps.v1.DaemonSet.kube-system.kindnet.yaml:7"));
+    // The reference stays open: the broken templates are errors, not a blank window.
+    const auto snapshot = w.session()->snapshot();
+    QVERIFY(snapshot->reference);
+    QCOMPARE(snapshot->reference->templates.size(), std::size_t(2));
+    for (const auto &t : snapshot->reference->templates)
+        QVERIFY2(QString::fromStdString(t.loadError).contains(QStringLiteral("function \"generation\" not defined")),
+                 t.path.c_str());
+}
+
+// One broken template among good ones: the others are compared as always, the
+// broken one is an error in the tree and in Problems, never "missing".
+void tst_MainWindow::brokenTemplateKeepsTheOthers()
+{
+    QTemporaryDir dir;
+    const QString ref = dir.filePath(QStringLiteral("ref"));
+    QDir().mkpath(ref);
+    const auto write = [](const QString &path, const QByteArray &text) {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(text);
+    };
+    write(ref + QStringLiteral("/metadata.yaml"),
+          "apiVersion: v2\nparts:\n  - name: P\n    components:\n      - name: C\n        allOf:\n"
+          "          - path: good.yaml\n          - path: broken.yaml\n");
+    write(ref + QStringLiteral("/good.yaml"),
+          "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: good\n  namespace: ns\ndata:\n  a: \"1\"\n");
+    write(ref + QStringLiteral("/broken.yaml"),
+          "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: broken\n  namespace: ns\ndata:\n  a: {{ nosuchfunc }}\n");
+    write(dir.filePath(QStringLiteral("cm.yaml")),
+          "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: good\n  namespace: ns\ndata:\n  a: \"2\"\n");
+    MainWindow w;
+    w.openReference(ref);
+    w.openInputs({dir.filePath(QStringLiteral("cm.yaml"))});
+    waitIdle(w);
+    const auto snapshot = w.session()->snapshot();
+    QVERIFY(snapshot->hasReport());
+    QCOMPARE(snapshot->report->diffs.size(), std::size_t(1)); // good.yaml compared, with its drift
+    QVERIFY(snapshot->report->diffs.front().hasDiff());
+    const report::TemplateStatus &broken = snapshot->lookup().templateStatus(1);
+    QCOMPARE(broken.state, report::TemplateState::RenderError);
+    QCOMPARE(QString::fromStdString(report::statusText(broken)), QStringLiteral("Template error"));
+    QCOMPARE(snapshot->lookup().counts().missing, std::size_t(0));
+    QCOMPARE(snapshot->lookup().counts().notVerified, std::size_t(1));
+    const ProblemsModel *problems = w.problemsModel();
+    bool located = false;
+    for (int row = 0; row < problems->rowCount(); ++row)
+        located = located || (problems->problem(row).file == QStringLiteral("broken.yaml") && problems->problem(row).line == 7);
+    QVERIFY2(located, "the Problems panel locates the parse error");
 }
 
 void tst_MainWindow::dropPinsAndRecompares()
@@ -319,7 +378,99 @@ void tst_MainWindow::cancelStopsLongLoad()
     waitIdle(w);
     QVERIFY(!w.session()->snapshot()->objects); // nothing half-loaded was published
     QVERIFY(!progress.isEmpty());
-    QCOMPARE(progress.last().at(2).toString(), QStringLiteral("Cancelled"));
+    QCOMPARE(progress.last().at(2).toString(), QStringLiteral("Loading cancelled"));
+}
+
+// A CR whose template failed to render is not drift: the diff shows the error
+// and the CR greyed, except the field the error names, which is scrolled to.
+void tst_MainWindow::renderErrorIsShownNeutrally()
+{
+    QTemporaryDir dir;
+    const auto write = [&dir](const QString &name, const QByteArray &text) {
+        QDir().mkpath(QFileInfo(dir.filePath(name)).path());
+        QFile f(dir.filePath(name));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(text);
+    };
+    write(QStringLiteral("ref/metadata.yaml"), "apiVersion: v2\nparts:\n  - name: P\n    components:\n      - name: C\n"
+                                               "        allOf:\n          - path: cm.yaml\n");
+    write(QStringLiteral("ref/cm.yaml"), "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm\n  namespace: ns\n"
+                                         "data:\n  a: {{ if .metadata }}{{ index .data.nested \"deeper\" }}{{ end }}\n");
+    write(QStringLiteral("crs/cm.yaml"), "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm\n  namespace: ns\n"
+                                         "  labels:\n    x: y\n    z: w\ndata:\n  a: b\n");
+    MainWindow w;
+    w.openReference(dir.filePath(QStringLiteral("ref")));
+    w.openInputs({dir.filePath(QStringLiteral("crs"))});
+    waitIdle(w);
+    const auto snapshot = w.session()->snapshot();
+    QCOMPARE(snapshot->report->failures.size(), std::size_t(1));
+    QCOMPARE(snapshot->lookup().counts().missing, std::size_t(0)); // not compared, not missing
+    QSignalSpy shown(w.diffView(), &SideBySideDiffView::diffShown);
+    w.selection()->showClusterObject(QStringLiteral("v1_ConfigMap_ns_cm"));
+    QVERIFY(shown.wait(10000));
+    const QString left = w.diffView()->leftEditor()->toPlainText();
+    QVERIFY2(left.startsWith(QStringLiteral("# Not compared")), qPrintable(left));
+    const QString right = w.diffView()->rightEditor()->toPlainText();
+    QVERIFY(right.contains(QStringLiteral("a: b")));
+    // Everything greyed but data (the nearest parent of data.nested.deeper the CR has).
+    const QSet<int> muted = w.diffView()->rightEditor()->mutedLines();
+    QStringList bright;
+    for (const diff::SideBySideRow &row : w.diffView()->diff()->rows())
+        if (row.rightLine > 0 && !muted.contains(row.rightLine))
+            bright << row.rightText;
+    QVERIFY2(bright == (QStringList{QStringLiteral("data:"), QStringLiteral("  a: b")}), qPrintable(bright.join(QLatin1Char('|'))));
+    QCOMPARE(w.diffView()->leftEditor()->mutedLines().isEmpty(), false);
+}
+
+// A truncated archive: the window says the data is incomplete and calls no
+// template missing, since its CR may be among what could not be read.
+void tst_MainWindow::damagedArchiveIsIncomplete()
+{
+    QTemporaryDir dir;
+    const QString archive = dir.filePath(QStringLiteral("must-gather.tar.gz"));
+    QProcess tar;
+    tar.start(QStringLiteral("tar"), {QStringLiteral("czf"), archive, QStringLiteral("-C"),
+                                      test::dataPath(QStringLiteral("shared/bench/seed-core")), QStringLiteral(".")});
+    QVERIFY(tar.waitForFinished(60000));
+    QCOMPARE(tar.exitCode(), 0);
+    QFile file(archive);
+    QVERIFY(file.open(QIODevice::ReadWrite));
+    QVERIFY(file.resize(file.size() / 2));
+    file.close();
+    MainWindow w;
+    w.openReference(test::dataPath(QStringLiteral("shared/bench/reference-core")));
+    w.openInputs({archive});
+    waitIdle(w);
+    const auto snapshot = w.session()->snapshot();
+    QVERIFY(snapshot->hasReport());
+    QVERIFY(!snapshot->report->inputErrors.empty());
+    QVERIFY(QString::fromStdString(snapshot->report->inputErrors.front()).contains(archive));
+    QCOMPARE(snapshot->lookup().counts().missing, std::size_t(0));
+    QVERIFY(snapshot->lookup().counts().notVerified > 0);
+    for (std::size_t t = 0; t < snapshot->reference->templates.size(); ++t)
+        QVERIFY(snapshot->lookup().templateStatus(t).state != report::TemplateState::MissingRequired);
+    QVERIFY(InputNoticeBar::noticeText(*snapshot).contains(QStringLiteral("Incomplete cluster data")));
+    QVERIFY(w.findChild<QLabel *>(QStringLiteral("summaryLabel"))->text().contains(QStringLiteral("incomplete")));
+}
+
+// Esc while the cluster data is read: the reference loaded in the same round stays.
+void tst_MainWindow::cancelKeepsTheLoadedReference()
+{
+    const QString input = bigInput();
+    MainWindow w;
+    QSignalSpy progress(w.session(), &ComparisonSession::progressChanged);
+    QSignalSpy published(w.session(), &ComparisonSession::snapshotChanged);
+    w.openReference(test::dataPath(QStringLiteral("shared/bench/reference-core")));
+    w.openInputs({input});
+    // Cancel once the reference is loaded and the input is being read.
+    QTRY_VERIFY_WITH_TIMEOUT(!progress.isEmpty() && progress.last().at(2).toString() != QStringLiteral("Loading reference"), 30000);
+    w.session()->cancel();
+    waitIdle(w);
+    const auto snapshot = w.session()->snapshot();
+    QVERIFY(snapshot->reference);
+    QVERIFY(!snapshot->report); // CRs read in full may stay; a comparison that did not finish never shows
+    QCOMPARE(progress.last().at(2).toString(), QStringLiteral("Loading cancelled"));
+    QVERIFY(!w.referenceModel()->index(0, 0).data().toString().isEmpty()); // the tree shows the reference
 }
 
 // The work may already be done when the user cancels: its result, still on its
@@ -335,7 +486,7 @@ void tst_MainWindow::cancelDropsResultOnItsWay()
     waitIdle(w);
     QVERIFY(!w.session()->snapshot()->objects);
     QVERIFY(!progress.isEmpty());
-    QCOMPARE(progress.last().at(2).toString(), QStringLiteral("Cancelled"));
+    QCOMPARE(progress.last().at(2).toString(), QStringLiteral("Loading cancelled"));
 }
 
 // The status bar, the CR list's filter buttons and the HTML summary count from

@@ -182,7 +182,8 @@ void tst_StateAgreement::windowAndHtmlAgree()
     StatusFilterProxyModel proxy;
     proxy.setSourceModel(&crs);
     const StateCounts chips = proxy.stateCounts();
-    const report::ReportCounts counts = report::countsOf(compared);
+    const report::ReportCounts counts =
+        report::countsOf(compared, report::templateStatuses(compared, *snapshot->reference, pairs));
     const auto chip = [&](ClusterObjectState s) { return std::size_t(chips.value(int(s))); };
     QCOMPARE(chip(ClusterObjectState::Drift), counts.withDrift);
     QCOMPARE(chip(ClusterObjectState::Patched), counts.patched);

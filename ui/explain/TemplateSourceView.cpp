@@ -8,6 +8,9 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QTextBlock>
+
+#include <algorithm>
 #include <QSyntaxHighlighter>
 #include <QTextBlock>
 #include <QVBoxLayout>
@@ -89,6 +92,18 @@ int TemplateSourceView::locate(const QString &renderedLine)
         m_editor->centerCursor();
     }
     return int(marks.size());
+}
+
+void TemplateSourceView::revealLine(int line, int column)
+{
+    const QTextBlock block = m_editor->document()->findBlockByNumber(line - 1);
+    if (line <= 0 || !block.isValid())
+        return;
+    QTextCursor cursor(block);
+    cursor.movePosition(QTextCursor::Right, QTextCursor::MoveAnchor, std::clamp(column - 1, 0, block.length() - 1));
+    m_editor->setTextCursor(cursor);
+    m_editor->centerCursor();
+    m_editor->setFocus();
 }
 
 bool TemplateSourceView::find(const QString &text)

@@ -28,6 +28,8 @@ public:
     // Marks the template lines that can have produced this rendered line
     // (same key, or the same text); returns how many.
     int locate(const QString &renderedLine);
+    // Puts the cursor on this line (1-based) and column (0: the line's start) and scrolls to it.
+    void revealLine(int line, int column = 0);
     // Selects the next line containing `text` after the cursor (wrapping).
     bool find(const QString &text);
 

@@ -16,10 +16,12 @@
 
 #include <QItemSelectionModel>
 #include <QPointer>
+#include <QRegularExpression>
 #include <QSet>
 #include <QThreadPool>
 #include <QTreeView>
 
+#include <algorithm>
 #include <functional>
 
 namespace ds::ui {
@@ -113,11 +115,12 @@ void SelectionController::showObjectDiff(const QString &id)
         showResult(id, *r);
         return;
     }
-    QString note = tr("No template of the reference correlates with this CR. Drag it onto a template to "
-                      "compare them.");
-    if (const report::FailedCr *f = snapshot->lookup().failure(key))
-        note = tr("Comparing this CR failed:\n%1").arg(qs(f->error));
-    showUncompared(id, note);
+    if (const report::FailedCr *f = snapshot->lookup().failure(key)) {
+        showFailure(id, *f);
+        return;
+    }
+    showUncompared(id, tr("No template of the reference correlates with this CR. Drag it onto a template to "
+                          "compare them."));
 }
 
 namespace {
@@ -234,6 +237,53 @@ void SelectionController::revealPath(const ObjectPath &path)
 }
 
 // Not compared: the CR itself, read again in full (off this thread) when it was skimmed.
+namespace {
+
+// The field a Go template error names: `executing "x.yaml" at <.spec.foo>: …`
+// is about spec.foo of the CR (the template's data). Empty when it names none.
+ObjectPath failingField(const std::string &error)
+{
+    static const QRegularExpression at(QStringLiteral(R"(at <[^>]*?((?:\.[A-Za-z0-9_-]+)+))"));
+    const QRegularExpressionMatch m = at.match(QString::fromStdString(error));
+    ObjectPath path;
+    if (m.hasMatch())
+        for (const QString &key : m.captured(1).split(QLatin1Char('.'), Qt::SkipEmptyParts))
+            path.push_back(PathSegment{key.toStdString(), std::nullopt, {}});
+    return path;
+}
+
+} // namespace
+
+// A CR whose comparison failed is no drift: it is shown as read, greyed, with
+// the error instead of a rendered template and the field the error names (or
+// its closest parent present) left bright and scrolled to.
+void SelectionController::showFailure(const QString &id, const report::FailedCr &failure)
+{
+    const auto snapshot = m_session->snapshot();
+    const input::ClusterObject *object = snapshot->lookup().object(failure.crName);
+    m_selectedTemplate = failure.templates.empty() ? QString() : qs(failure.templates.front());
+    m_leftText = tr("# Not compared: the template could not be rendered for this CR.\n");
+    for (const QString &line : qs(failure.error).split(QLatin1Char('\n')))
+        m_leftText += QStringLiteral("# ") + line + QLatin1Char('\n');
+    m_rightText = object && !object->partial ? wholeClusterYaml(*object, snapshot->options.showManagedFields)
+                                             : QString();
+    const QString title = tr("%1 (not compared)").arg(qsList(failure.templates).join(QStringLiteral(", ")));
+    m_views.diffView->setDiff(title, m_leftText, id, m_rightText, tr("Render error: %1").arg(qs(failure.error)));
+    QSet<int> located;
+    for (ObjectPath field = failingField(failure.error); !field.empty() && located.isEmpty(); field.pop_back())
+        located = linesUnder(m_rightText, {field});
+    const auto allLines = [](const QString &text) {
+        QSet<int> lines;
+        for (int i = 1; i <= int(text.count(QLatin1Char('\n'))); ++i)
+            lines.insert(i);
+        return lines;
+    };
+    m_views.diffView->setMutedLines(allLines(m_leftText), allLines(m_rightText) - located);
+    if (!located.isEmpty())
+        m_views.diffView->revealLine(0, *std::min_element(located.begin(), located.end()));
+    emit shown(id, m_selectedTemplate);
+}
+
 void SelectionController::showUncompared(const QString &id, const QString &note)
 {
     const auto snapshot = m_session->snapshot();

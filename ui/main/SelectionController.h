@@ -14,6 +14,7 @@ class QThreadPool;
 
 namespace ds::report {
 struct CrResult;
+struct FailedCr;
 }
 
 namespace ds::ui {
@@ -79,6 +80,7 @@ private:
     void showObjectDiff(const QString &id);
     void showTemplateDiff(const QModelIndex &sourceIndex);
     void showUncompared(const QString &id, const QString &note);
+    void showFailure(const QString &id, const report::FailedCr &failure);
     void showResult(const QString &id, const report::CrResult &result);
     void offerOtherObjects(const QString &id, std::size_t templateIndex);
     // Selects without reacting to our own selection change.

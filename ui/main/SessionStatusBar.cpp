@@ -6,13 +6,14 @@
 #include <QLabel>
 #include <QProgressBar>
 #include <QStatusBar>
+#include <QStyle>
 #include <QToolButton>
 
 namespace ds::ui {
 
 SessionStatusBar::SessionStatusBar(ComparisonSession *session, QStatusBar *bar, QObject *parent)
     : QObject(parent), m_session(session), m_bar(bar), m_summary(new QLabel(bar)), m_review(new QLabel(bar)), m_progress(new QProgressBar(bar)),
-      m_cancel(new QToolButton(bar))
+      m_cancel(new QToolButton(bar)), m_problems(new QToolButton(bar))
 {
     m_summary->setObjectName(QStringLiteral("summaryLabel"));
     m_progress->setMaximumWidth(220);
@@ -29,6 +30,13 @@ SessionStatusBar::SessionStatusBar(ComparisonSession *session, QStatusBar *bar, 
                             "Shift+Space: to fix)"));
     m_review->hide();
     bar->addPermanentWidget(m_review);
+    m_problems->setObjectName(QStringLiteral("problemCountButton"));
+    m_problems->setAutoRaise(true);
+    m_problems->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_problems->setToolTip(tr("Show the Problems panel"));
+    m_problems->hide();
+    connect(m_problems, &QToolButton::clicked, this, &SessionStatusBar::problemsRequested);
+    bar->addPermanentWidget(m_problems);
     bar->addPermanentWidget(m_progress);
     bar->addPermanentWidget(m_cancel);
     connect(m_session, &ComparisonSession::busyChanged, this, &SessionStatusBar::onBusyChanged);
@@ -40,6 +48,19 @@ void SessionStatusBar::setReviewProgress(const QString &text)
 {
     m_review->setText(text);
     m_review->setVisible(!text.isEmpty());
+}
+
+void SessionStatusBar::setProblemCounts(int errors, int warnings)
+{
+    QStringList parts;
+    if (errors > 0)
+        parts << tr("%n error(s)", nullptr, errors);
+    if (warnings > 0)
+        parts << tr("%n warning(s)", nullptr, warnings);
+    m_problems->setText(parts.join(QStringLiteral(" · ")));
+    m_problems->setIcon(m_bar->style()->standardIcon(errors > 0 ? QStyle::SP_MessageBoxCritical
+                                                               : QStyle::SP_MessageBoxWarning));
+    m_problems->setVisible(!parts.isEmpty());
 }
 
 void SessionStatusBar::updateSummary()
@@ -65,6 +86,10 @@ void SessionStatusBar::updateSummary()
                        .arg(n.unmatched)
                        .arg(n.failed)
                        .arg(n.patched);
+    if (n.notVerified > 0)
+        text += tr(" · %n required template(s) not verified", nullptr, int(n.notVerified));
+    if (!snapshot->report->inputErrors.empty())
+        text += tr(" · cluster data incomplete");
     if (n.foundByReference == 1)
         text += tr(" · 1 template found by reference only");
     else if (n.foundByReference > 1)

@@ -28,6 +28,12 @@ public:
     // "12 of 40 drifted CRs reviewed"; hidden when empty.
     void setReviewProgress(const QString &text);
     QLabel *reviewLabel() const { return m_review; }
+    // "2 errors · 5 warnings" from the Problems panel; hidden when both are 0.
+    void setProblemCounts(int errors, int warnings);
+    QToolButton *problemsButton() const { return m_problems; }
+
+signals:
+    void problemsRequested();
 
 private:
     void onBusyChanged(bool busy);
@@ -39,6 +45,7 @@ private:
     QLabel *m_review;
     QProgressBar *m_progress;
     QToolButton *m_cancel;
+    QToolButton *m_problems;
 };
 
 } // namespace ds::ui

@@ -244,6 +244,8 @@ QString ReferenceTreeModel::tooltip(const Node &node) const
         lines << tr("Component: %1 in %2").arg(name(as<Node>(*node.parent)), name(as<Node>(*node.parent->parent)));
         if (!s.issue.empty())
             lines << tr("Validation: %1").arg(qs(s.issue));
+        if (s.unverified)
+            lines << tr("Not verified: part of the cluster data could not be read, so its CR may be there unread.");
         if (!s.clusterObjectIds.empty())
             lines << tr("Cluster CRs: %1").arg(qsList(s.clusterObjectIds).join(QStringLiteral(", ")));
         for (const std::string &error : s.errors)

@@ -35,9 +35,13 @@ QIcon severityIcon(Problem::Severity s)
 QString location(const Problem &p)
 {
     if (p.file.isEmpty())
-        return {};
-    const QString name = QFileInfo(p.file).fileName();
-    return p.line > 0 ? name + QLatin1Char(':') + QString::number(p.line) : name;
+        return p.crId;
+    QString text = QFileInfo(p.file).fileName();
+    if (p.line > 0)
+        text += QLatin1Char(':') + QString::number(p.line);
+    if (p.line > 0 && p.column > 0)
+        text += QLatin1Char(':') + QString::number(p.column);
+    return text;
 }
 
 } // namespace
@@ -83,11 +87,13 @@ QVariant ProblemsModel::data(const QModelIndex &index, int role) const
             return p.message.simplified(); // multi-line messages in one row; the tooltip has it all
         return location(p);
     case Qt::ToolTipRole:
-        return index.column() == LocationColumn ? p.file : p.message;
+        return index.column() == LocationColumn ? (p.file.isEmpty() ? p.crId : p.file) : p.message;
     case Qt::DecorationRole:
         return index.column() == SeverityColumn ? QVariant(severityIcon(p.severity)) : QVariant();
     case FileRole: return p.file;
     case LineRole: return p.line;
+    case ColumnRole: return p.column;
+    case CrIdRole: return p.crId;
     case SeverityRole: return int(p.severity);
     default: return {};
     }

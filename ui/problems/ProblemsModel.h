@@ -14,13 +14,14 @@ class ProblemsModel : public QAbstractTableModel
 
 public:
     enum Column { SeverityColumn, MessageColumn, LocationColumn, ColumnCount };
-    enum Role { FileRole = Qt::UserRole + 1, LineRole, SeverityRole };
+    enum Role { FileRole = Qt::UserRole + 1, LineRole, SeverityRole, ColumnRole, CrIdRole };
 
     explicit ProblemsModel(QObject *parent = nullptr);
 
     void setProblems(const ProblemList &problems);
     const ProblemList &problems() const { return m_problems; }
     int count(Problem::Severity severity) const;
+    const Problem &problem(int row) const { return m_problems.at(row); }
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;

@@ -33,6 +33,14 @@ public:
         m_problems.append(Problem::fromMessage(s, m_stage, QString::fromStdString(text)));
     }
     void error(const std::string &text) { message(Severity::Error, 0, text); }
+    // An error about one cluster CR: the Problems panel goes to it.
+    void errorAbout(const std::string &crId, const std::string &text)
+    {
+        Problem p = Problem::fromMessage(Problem::Severity::Error, m_stage, QString::fromStdString(crId + ": " + text));
+        p.crId = QString::fromStdString(crId);
+        const std::lock_guard guard(m_lock);
+        m_problems.append(p);
+    }
 
 private:
     ProblemList &m_problems;
@@ -87,6 +95,7 @@ pipeline::ComparisonRequest pipelineRequest(const ComparisonJobRequest &request)
     out.options.tmpDir = request.tmpDir.toStdString();
     out.keepObjects = true;
     out.compareWithoutBrokenPairs = true;
+    out.keepBrokenTemplates = true;
     return out;
 }
 
@@ -107,6 +116,38 @@ bool manualPairsNeedFullObjects(const ComparisonJobRequest &request, const std::
             if (!present.count(id))
                 return true;
     return false;
+}
+
+// Reads the cluster data again into `snapshot`. When that fails for inputs
+// that were read before, the last good objects stay, marked stale.
+void readInputs(const ComparisonJobRequest &request, pipeline::ComparisonRun &run, const std::atomic_bool &cancel,
+                ProblemLog &log, ComparisonSnapshot &snapshot, ComparisonJobResult &result)
+{
+    log.setStage(Problem::Stage::Input);
+    std::optional<std::string> error;
+    if (run.request().clusterData.kind == pipeline::ClusterDataSource::Kind::LiveCluster && !snapshot.reference)
+        log.message(Log::Severity::Info, 0,
+                    QObject::tr("Connected to %1: open a reference to fetch the kinds it needs.")
+                        .arg(clusterLabel(*request.cluster))
+                        .toStdString());
+    else if (error = run.readClusterData(); error && !cancel.load())
+        log.error(*error);
+    if (cancel.load() && !run.objects()) { // a half-read input is never shown
+        if (request.keepObjectsOnFailure)
+            snapshot.objects = request.objects;
+        return;
+    }
+    result.inputsLoaded = true;
+    if (error && !cancel.load() && request.keepObjectsOnFailure && request.objects) {
+        run.useObjects(request.objects);
+        snapshot.objects = request.objects;
+        snapshot.staleBecause = QString::fromStdString(*error);
+        return;
+    }
+    snapshot.inputDescription = run.inputDescription().empty() && request.cluster
+        ? clusterLabel(*request.cluster).toStdString()
+        : run.inputDescription();
+    snapshot.readAt = QDateTime::currentDateTime();
 }
 
 } // namespace
@@ -144,6 +185,7 @@ ComparisonJobResult runComparisonJob(const ComparisonJobRequest &request, const 
     ComparisonSnapshot snapshot;
     snapshot.manualCorrelations = request.manualCorrelations;
     snapshot.inputDescription = request.inputDescription;
+    snapshot.readAt = request.objectsReadAt;
     if (loadReference) {
         log.setStage(Problem::Stage::Reference);
         if (auto error = run.loadReference())
@@ -151,26 +193,10 @@ ComparisonJobResult runComparisonJob(const ComparisonJobRequest &request, const 
         result.referenceLoaded = true;
     }
     snapshot.reference = run.reference();
-    if (reread && run.request().clusterData.kind != pipeline::ClusterDataSource::Kind::None) {
-        log.setStage(Problem::Stage::Input);
-        if (run.request().clusterData.kind == pipeline::ClusterDataSource::Kind::LiveCluster && !snapshot.reference)
-            log.message(Log::Severity::Info, 0,
-                        QObject::tr("Connected to %1: open a reference to fetch the kinds it needs.")
-                            .arg(clusterLabel(*request.cluster))
-                            .toStdString());
-        else if (auto error = run.readClusterData(); error && !cancel.load())
-            log.error(*error);
-        snapshot.inputDescription = run.inputDescription().empty() && request.cluster
-            ? clusterLabel(*request.cluster).toStdString()
-            : run.inputDescription();
-        result.inputsLoaded = true;
-    }
-    snapshot.objects = run.objects();
-    if (cancel.load()) {
-        result.cancelled = true;
-        return result;
-    }
-    if (request.compare && snapshot.reference && snapshot.objects) {
+    if (reread && run.request().clusterData.kind != pipeline::ClusterDataSource::Kind::None)
+        readInputs(request, run, cancel, log, snapshot, result);
+    snapshot.objects = snapshot.objects ? snapshot.objects : run.objects();
+    if (!cancel.load() && request.compare && snapshot.reference && snapshot.objects) {
         log.setStage(Problem::Stage::Comparison);
         if (auto error = run.prepareEngine())
             log.error(*error);
@@ -181,12 +207,19 @@ ComparisonJobResult runComparisonJob(const ComparisonJobRequest &request, const 
         snapshot.overrides = run.request().overrides;
         if (snapshot.report)
             for (const auto &failure : snapshot.report->failures)
-                log.error(failure.crName + ": " + failure.error);
+                log.errorAbout(failure.crName, failure.error);
         result.compared = true;
     }
     result.cancelled = cancel.load();
-    if (!result.cancelled)
+    if (!result.cancelled) {
         result.snapshot = ComparisonSnapshot::indexed(std::move(snapshot));
+    } else if (result.referenceLoaded || result.inputsLoaded) {
+        // What finished before the cancel stays: a loaded reference, CRs read
+        // in full — never a half-read input or a half-made report.
+        snapshot.report.reset();
+        result.compared = false;
+        result.snapshot = ComparisonSnapshot::indexed(std::move(snapshot));
+    }
     return result;
 }
 

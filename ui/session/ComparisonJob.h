@@ -4,6 +4,7 @@
 #include "ComparisonSnapshot.h"
 #include "Problem.h"
 
+#include <QDateTime>
 #include <QString>
 #include <QStringList>
 
@@ -45,6 +46,11 @@ struct ComparisonJobRequest
     std::shared_ptr<const ref::Reference> reference;
     std::shared_ptr<const std::vector<input::ClusterObject>> objects;
     std::string inputDescription; // of `objects`
+    QDateTime objectsReadAt;      // of `objects`
+    // The inputs are the ones `objects` came from (a reload, a live refresh, a
+    // new reference): when reading them again fails, the last good objects are
+    // compared and shown as stale instead of nothing.
+    bool keepObjectsOnFailure = false;
     QString tmpDir; // for the MERGED-/LIVE- names in diff headers
 };
 

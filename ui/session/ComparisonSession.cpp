@@ -34,6 +34,7 @@ void ComparisonSession::openInputs(const QStringList &paths)
 {
     m_inputPaths = paths;
     m_cluster.reset();
+    m_newInputs = true;
     request(false, true);
 }
 
@@ -41,6 +42,7 @@ void ComparisonSession::openCluster(const ClusterTarget &target)
 {
     m_inputPaths.clear();
     m_cluster = target;
+    m_newInputs = true;
     request(false, true);
 }
 
@@ -107,6 +109,8 @@ void ComparisonSession::startPending()
     job.reference = m_snapshot->reference;
     job.objects = m_snapshot->objects;
     job.inputDescription = m_snapshot->inputDescription;
+    job.objectsReadAt = m_snapshot->readAt;
+    job.keepObjectsOnFailure = !m_newInputs;
     job.tmpDir = m_tmpDir.path();
     m_runningReference = m_pendingReference;
     m_runningInputs = m_pendingInputs;
@@ -140,27 +144,37 @@ void ComparisonSession::finished(quint64 generation, const ComparisonJobResult &
     // drops it too: what the user cancelled is never shown.
     const bool cancelled = result.cancelled || (generation == m_generation && m_cancel && m_cancel->load());
     if (generation == m_generation && !cancelled) {
-        const auto replaced = [&](const Problem &p) {
-            return (result.referenceLoaded && p.stage == Problem::Stage::Reference)
-                || (result.inputsLoaded && p.stage == Problem::Stage::Input)
-                || (result.compared && p.stage == Problem::Stage::Comparison);
-        };
-        m_problems.removeIf(replaced);
-        m_problems.append(result.problems);
-        m_snapshot = result.snapshot;
-        emit problemsChanged();
-        emit snapshotChanged();
+        publish(result);
     } else if (m_pending) {
         // Superseded: the next round must still do what this one did not finish.
         m_pendingReference = m_pendingReference || m_runningReference;
         m_pendingInputs = m_pendingInputs || m_runningInputs;
     } else {
-        emit progressChanged(0, 0, tr("Cancelled"));
+        // Cancelled by the user: what was loaded before the cancel stays.
+        if (result.cancelled && result.snapshot)
+            publish(result);
+        emit progressChanged(0, 0, result.referenceLoaded || m_runningInputs ? tr("Loading cancelled") : tr("Cancelled"));
     }
     if (m_pending)
         startPending();
     else
         setBusy(false);
+}
+
+void ComparisonSession::publish(const ComparisonJobResult &result)
+{
+    const auto replaced = [&](const Problem &p) {
+        return (result.referenceLoaded && p.stage == Problem::Stage::Reference)
+            || (result.inputsLoaded && p.stage == Problem::Stage::Input)
+            || (result.compared && p.stage == Problem::Stage::Comparison);
+    };
+    m_problems.removeIf(replaced);
+    m_problems.append(result.problems);
+    m_snapshot = result.snapshot;
+    if (result.inputsLoaded && !m_snapshot->isStale())
+        m_newInputs = false; // what is shown now came from these inputs
+    emit problemsChanged();
+    emit snapshotChanged();
 }
 
 void ComparisonSession::setBusy(bool busy)

@@ -65,6 +65,7 @@ private:
     void request(bool loadReference, bool loadInputs);
     void startPending();
     void finished(quint64 generation, const ComparisonJobResult &result);
+    void publish(const ComparisonJobResult &result);
     void setBusy(bool busy);
 
     QString m_referencePath;
@@ -75,6 +76,9 @@ private:
     std::map<std::string, std::string> m_manual;
     std::shared_ptr<const compare::UserOverrides> m_overrides;
     QString m_overridesPath;
+    // The inputs were changed and not read yet: a failure to read them must
+    // not leave the old inputs' CRs on show as if they were these.
+    bool m_newInputs = false;
 
     // Work queued while another round runs: stages are OR-ed together.
     bool m_pending = false;

@@ -8,6 +8,9 @@
 #include "reference/Reference.h"
 #include "report/ComparisonReport.h"
 
+#include <QDateTime>
+#include <QString>
+
 #include <map>
 #include <memory>
 #include <string>
@@ -29,6 +32,10 @@ struct ComparisonSnapshot
     // config and drag-and-drop.
     std::map<std::string, std::string> manualCorrelations;
     std::string inputDescription; // what was opened (paths, archive, cluster context)
+    // When the CRs were read, and why reading them again failed: the objects
+    // (and the report compared from them) are then the last good ones, stale.
+    QDateTime readAt;
+    QString staleBecause;
     // What the report was compared with (fixes are proven with the same).
     compare::CompareOptions options;
     std::shared_ptr<const compare::UserOverrides> overrides;
@@ -37,6 +44,7 @@ struct ComparisonSnapshot
 
     bool hasReference() const { return reference != nullptr; }
     bool hasReport() const { return report != nullptr; }
+    bool isStale() const { return !staleBecause.isEmpty(); }
     // The index, or an empty one for a snapshot that was not indexed.
     const ReportIndex &lookup() const;
 

@@ -17,11 +17,14 @@ struct Problem
     Severity severity = Severity::Warning;
     Stage stage = Stage::Comparison;
     QString message;
-    QString file; // empty when unknown
-    int line = 0; // 1-based; 0 when unknown
+    QString file;   // empty when unknown
+    int line = 0;   // 1-based; 0 when unknown
+    int column = 0; // 1-based; 0 when unknown
+    QString crId;   // the cluster CR it is about, if any (a failed comparison)
 
-    // Extracts "file:line" from messages such as kube-compare's
-    // `template: foo.yaml:12:3: executing ...` or `Skipping "a/b.yaml": ...`.
+    // Extracts "file:line:column" from messages such as kube-compare's
+    // `template: foo.yaml:12:3: executing ...` or `Skipping "a/b.yaml": ...`;
+    // of several files named, the first one with a line wins.
     static Problem fromMessage(Severity severity, Stage stage, const QString &message);
 };
 

@@ -30,7 +30,7 @@ ReportIndex::ReportIndex(const ComparisonSnapshot &snapshot)
     if (snapshot.reference)
         m_templates = report::templateStatuses(*m_report, *snapshot.reference, snapshot.manualCorrelations);
     m_crs = report::crStatuses(*m_report, snapshot.manualCorrelations);
-    m_counts = report::countsOf(*m_report);
+    m_counts = report::countsOf(*m_report, m_templates);
     for (std::size_t i = 0; i < m_report->diffs.size(); ++i)
         m_results.emplace(m_report->diffs[i].crName, i);
     for (std::size_t i = 0; i < m_report->failures.size(); ++i)

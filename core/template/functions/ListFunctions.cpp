@@ -10,6 +10,7 @@
 #include "go/GoFmt.h"
 
 #include <cmath>
+#include <cstdint>
 
 namespace ds::tmpl {
 

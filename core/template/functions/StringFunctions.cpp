@@ -11,6 +11,7 @@
 #include "go/GoStrconv.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <random>
 
 namespace ds::tmpl {
