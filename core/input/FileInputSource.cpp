@@ -374,7 +374,10 @@ LoadedObjects FileInputSource::load(Log &log, const std::atomic_bool *cancel, co
         // What a damaged archive held after the damage is unknown: nothing read
         // from it may be called missing without saying so.
         if (archiveError
-            && unreadable(*archiveError, "compared what was read before the damage: the results are incomplete",
+            && unreadable(*archiveError,
+                          archiveError->starts_with("cannot open archive")
+                              ? "nothing was read from it: the results are incomplete"
+                              : "compared what was read before the damage: the results are incomplete",
                           log, result, " (copy the archive again, or compare what can be read with --keep-going)"))
             return result;
         if (cancel && cancel->load()) {

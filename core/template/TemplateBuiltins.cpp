@@ -133,7 +133,9 @@ bool le(const RValue &a, const RValue &b)
     return lt(a, b) || eq({a, b});
 }
 
-std::int64_t indexArg(const RValue &index, std::size_t size)
+// Go checks 0 <= x <= len, then reflect's Index panics at x == len: with
+// "reflect: slice index out of range" or, for a string, "reflect: string index out of range".
+std::int64_t indexArg(const RValue &index, std::size_t size, const char *kind = "slice")
 {
     std::int64_t x = 0;
     switch (index.v.type()) {
@@ -148,7 +150,7 @@ std::int64_t indexArg(const RValue &index, std::size_t size)
     if (x < 0 || x > static_cast<std::int64_t>(size))
         throw FunctionError("index out of range: " + std::to_string(x));
     if (x == static_cast<std::int64_t>(size))
-        throw FunctionError("reflect: slice index out of range");
+        throw FunctionError(std::string("reflect: ") + kind + " index out of range");
     return x;
 }
 
@@ -167,7 +169,7 @@ RValue index(const std::vector<RValue> &args)
             const std::int64_t x = indexArg(idx, v.size());
             item = {v.list()[static_cast<std::size_t>(x)], v.listType() == Value::ListType::Interface};
         } else if (v.isString()) {
-            const std::int64_t x = indexArg(idx, v.size());
+            const std::int64_t x = indexArg(idx, v.size(), "string");
             item = {Value::fromUint8(static_cast<std::uint8_t>(v.str()[static_cast<std::size_t>(x)])), false};
         } else if (v.isMap()) {
             if (!idx.valid())

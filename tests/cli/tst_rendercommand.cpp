@@ -75,6 +75,19 @@ void tst_RenderCommand::render_data()
     QTest::newRow("parse error")
         << QStringList{tmpl, "{{ if }}"} << QStringList{"--template", "$T/t.yaml"} << 2 << ""
         << "error: template: t.yaml:1: missing value for if\n";
+    // Go's index checks 0 <= i <= len; reflect panics at i == len, in its own words for each kind.
+    QTest::newRow("index of a string at its length")
+        << QStringList{tmpl, "{{ index \"abc\" 3 }}"} << QStringList{"--template", "$T/t.yaml"} << 2 << ""
+        << "error: template: t.yaml:1:3: executing \"t.yaml\" at <index \"abc\" 3>: error calling index: reflect: "
+           "string index out of range\n";
+    QTest::newRow("index of a list at its length")
+        << QStringList{tmpl, "{{ index (list 1 2) 2 }}"} << QStringList{"--template", "$T/t.yaml"} << 2 << ""
+        << "error: template: t.yaml:1:3: executing \"t.yaml\" at <index (list 1 2) 2>: error calling index: reflect: "
+           "slice index out of range\n";
+    QTest::newRow("index of a string beyond its length")
+        << QStringList{tmpl, "{{ index \"abc\" 4 }}"} << QStringList{"--template", "$T/t.yaml"} << 2 << ""
+        << "error: template: t.yaml:1:3: executing \"t.yaml\" at <index \"abc\" 4>: error calling index: index out of "
+           "range: 4\n";
     QTest::newRow("missingkey=error")
         << QStringList{tmpl, "{{ .nope }}"} << QStringList{"--template", "$T/t.yaml", "--option", "missingkey=error"}
         << 2 << "" << "error: template: t.yaml:1:3: executing \"t.yaml\" at <.nope>: map has no entry for key \"nope\"\n";

@@ -177,7 +177,12 @@ QVariant ReferenceTreeModel::groupData(const Node &node, int column, int role) c
     case Qt::DisplayRole:
         if (column == NameColumn)
             return name(node);
-        return issue ? QStringLiteral("%1 \u2014 %2").arg(qs(issue->msg), summary(node)) : summary(node);
+        if (!issue)
+            return summary(node);
+        // With cluster data missing, "Missing CRs" may only mean "not read".
+        if (m_snapshot->report && !m_snapshot->report->inputErrors.empty())
+            return tr("%1, not verified (cluster data incomplete) \u2014 %2").arg(qs(issue->msg), summary(node));
+        return QStringLiteral("%1 \u2014 %2").arg(qs(issue->msg), summary(node));
     case Qt::DecorationRole:
         if (column != NameColumn || node.worstState < 0)
             return {};
