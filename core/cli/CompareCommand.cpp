@@ -5,6 +5,7 @@
 #include "FlagParser.h"
 #include "KlogLog.h"
 #include "pipeline/ComparisonRun.h"
+#include "util/UrlReader.h"
 #include "pipeline/SampleComparison.h"
 #include "report/ReportWriters.h"
 #include "review/FixVerifier.h"
@@ -280,7 +281,8 @@ int compare(const FlagParser &flags, std::ostream &out, std::ostream &err)
     request.reference.metadataPath = flags.stringValue("reference");
     if (request.reference.metadataPath.empty())
         usageError(err, "\"Reference config file is required\"");
-    if (!QFileInfo::exists(QString::fromStdString(request.reference.metadataPath)))
+    if (!isHttpUrl(request.reference.metadataPath) // kube-compare skips the check for URLs
+        && !QFileInfo::exists(QString::fromStdString(request.reference.metadataPath)))
         fatal(err, "\"Reference config file doesn't exist\"");
     request.clusterData = clusterData(flags);
     if (flags.isSet("diff-config"))

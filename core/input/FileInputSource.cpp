@@ -13,9 +13,10 @@
 #include <QFileInfo>
 
 #include <algorithm>
+#include <iostream>
+#include <iterator>
 #include <cerrno>
 #include <future>
-#include <iterator>
 #include <dirent.h>
 #include <glob.h>
 #include <sys/stat.h>
@@ -186,6 +187,9 @@ struct FileInputSource::Plan
         std::vector<std::string> files; // read from disk
         std::string archive;             // or streamed from this archive
         std::string configDir;           // or turned into Secrets/ConfigMaps
+        std::string url;                 // or fetched (-f http(s)://…)
+        bool standardInput = false;      // or read from stdin (-f -)
+        bool isFiles() const { return archive.empty() && configDir.empty() && url.empty() && !standardInput; }
     };
     std::vector<Step> steps;
     std::vector<std::string> errors;
@@ -198,12 +202,21 @@ FileInputSource::Plan FileInputSource::plan() const
 {
     Plan plan;
     auto files = [&plan]() -> std::vector<std::string> & {
-        if (plan.steps.empty() || !plan.steps.back().archive.empty() || !plan.steps.back().configDir.empty())
+        if (plan.steps.empty() || !plan.steps.back().isFiles())
             plan.steps.emplace_back();
         return plan.steps.back().files;
     };
     bool collected = false;
     for (const std::string &path : m_paths) {
+        // kubectl's builder: "-" is stdin, http(s):// a URL, read as one stream each.
+        if (path == "-" || isHttpUrl(path)) {
+            Plan::Step step;
+            step.standardInput = path == "-";
+            step.url = path == "-" ? std::string() : path;
+            plan.steps.push_back(std::move(step));
+            collected = true;
+            continue;
+        }
         std::vector<std::string> roots;
         if (QFileInfo::exists(QString::fromStdString(path))) {
             roots.push_back(path);
@@ -217,7 +230,7 @@ FileInputSource::Plan FileInputSource::plan() const
         for (const auto &root : roots) {
             const QFileInfo info(QString::fromStdString(root));
             if (info.isDir() && isConfigDir(root)) {
-                plan.steps.push_back({{}, {}, root});
+                plan.steps.emplace_back().configDir = root;
                 plan.notes.push_back("Reading " + root + " as a ConfigDir (oc extract layout)");
                 collected = true;
             } else if (info.isDir()) {
@@ -225,7 +238,7 @@ FileInputSource::Plan FileInputSource::plan() const
                 walkInput(root, files(), plan);
                 collected = collected || files().size() > before;
             } else if (ArchiveReader::isArchive(root)) {
-                plan.steps.push_back({{}, root, {}});
+                plan.steps.emplace_back().archive = root;
                 collected = true;
             } else {
                 files().push_back(root);
@@ -285,6 +298,26 @@ std::optional<std::string> FileInputSource::readArchive(const std::string &archi
     };
     const auto warn = [&log](const std::string &message) { log.warning(message); };
     return ArchiveReader::read(archive, wanted, visit, cancel, warn);
+}
+
+// stdin or a URL, decoded as one file. nullopt when it could not be read (then
+// result.error is set unless --keep-going logged the error).
+std::optional<DecodedFile> FileInputSource::readStream(const std::string &path, Log &log, LoadedObjects &result) const
+{
+    if (path == "-") {
+        std::string bytes((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+        return decodeResourceFile("STDIN", bytes, m_filter);
+    }
+    UrlContent content;
+    if (m_urlReader)
+        content = m_urlReader(path);
+    else
+        content.error = "reading " + path + ": URLs cannot be read here";
+    if (!content.bytes) {
+        unreadable(content.error, "its CRs are not compared", log, result);
+        return std::nullopt;
+    }
+    return decodeResourceFile(path, *content.bytes, m_filter);
 }
 
 // Input that could not be read stops the run, as in kube-compare; with
@@ -356,7 +389,13 @@ LoadedObjects FileInputSource::load(Log &log, const std::atomic_bool *cancel, co
         }
         std::vector<DecodedFile> decoded;
         std::optional<std::string> archiveError;
-        if (step.archive.empty()) {
+        if (step.standardInput || !step.url.empty()) {
+            std::optional<DecodedFile> stream = readStream(step.standardInput ? "-" : step.url, log, result);
+            if (!stream && result.error)
+                return result;
+            if (stream)
+                decoded.push_back(std::move(*stream));
+        } else if (step.archive.empty()) {
             decoded = ParallelDecoder::decodeFiles(step.files, m_filter, cancel, progress);
         } else {
             ParallelDecoder decoder(m_filter, 0, cancel, progress);

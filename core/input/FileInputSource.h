@@ -4,6 +4,7 @@
 #include "DocumentDecoder.h"
 #include "InputSource.h"
 #include "KindFilter.h"
+#include "util/UrlReader.h"
 
 #include <memory>
 #include <optional>
@@ -50,6 +51,8 @@ public:
     // archive) stops load() with kube-compare's error; with keepGoing it is
     // logged as an error and everything readable is returned.
     void setKeepGoing(bool keepGoing) { m_keepGoing = keepGoing; }
+    // How `-f http(s)://…` inputs are fetched (the pipeline's network); "-" is stdin.
+    void setUrlReader(UrlReader reader) { m_urlReader = std::move(reader); }
 
     // Walks the inputs (directories, globs, must-gather layout) on another thread
     // now, so that the walk overlaps other work such as loading the reference;
@@ -69,6 +72,7 @@ private:
     void walkInput(const std::string &dir, std::vector<std::string> &files, Plan &plan) const;
     std::optional<std::string> readArchive(const std::string &archive, ParallelDecoder &decoder, Log &log,
                                            const std::atomic_bool *cancel) const;
+    std::optional<DecodedFile> readStream(const std::string &path, Log &log, LoadedObjects &result) const;
     bool unreadable(const std::string &error, const std::string &consequence, Log &log, LoadedObjects &result,
                     const std::string &hint = {}) const;
     void orderArchiveResults(const std::string &archive, std::vector<DecodedFile> &decoded) const;
@@ -79,6 +83,7 @@ private:
     Format m_format = Format::Auto;
     std::string m_configDirNamespace;
     bool m_keepGoing = false;
+    UrlReader m_urlReader;
     std::shared_ptr<PlanTask> m_planTask; // startWalking()'s walk, until load() takes it
 };
 

@@ -10,6 +10,7 @@
 #include "compare/UserOverrides.h"
 #include "input/FileInputSource.h"
 #include "live/LiveInputSource.h"
+#include "live/UrlFetcher.h"
 #include "reference/ReferenceLoader.h"
 
 #include <mutex>
@@ -18,6 +19,10 @@
 namespace ds::pipeline {
 
 namespace {
+
+// kube-compare reads a reference URL up to 5 times, kubectl an input URL 3 times.
+constexpr int kReferenceUrlAttempts = 5;
+constexpr int kInputUrlAttempts = 3;
 
 // Passes messages on and keeps the warnings and errors of reading the cluster
 // data: with --keep-going an input source logs what it could not read as errors
@@ -106,6 +111,7 @@ std::optional<std::string> ComparisonRun::loadReference()
         // The directory walk needs nothing from the reference: let it overlap loading.
         auto files = std::make_unique<input::FileInputSource>(data.paths, data.recursive);
         files->setFormat(data.format);
+        files->setUrlReader(live::urlReader(kInputUrlAttempts));
         files->startWalking();
         m_source = std::move(files);
     }
@@ -114,6 +120,7 @@ std::optional<std::string> ComparisonRun::loadReference()
     if (!m_reference) {
         reportProgress(RunStage::LoadingReference, 0, 0);
         loader.setInlineDiffValidator(compare::inlineDiffValidator());
+        loader.setUrlReader(live::urlReader(kReferenceUrlAttempts));
         ref::LoadResult metadata = loader.loadMetadata(m_request.reference.metadataPath);
         if (!metadata.ok())
             return metadata.error;
@@ -184,6 +191,7 @@ std::unique_ptr<input::InputSource> ComparisonRun::makeInputSource()
             files->setKindFilter(compare::inputNeeds(*m_reference, manual));
         files->setConfigDirNamespace(data.configDirNamespace);
         files->setKeepGoing(m_request.options.keepGoing);
+        files->setUrlReader(live::urlReader(kInputUrlAttempts));
         return source;
     }
     case ClusterDataSource::Kind::LiveCluster: {

@@ -113,9 +113,25 @@ std::string joinPath(const std::string &dir, const std::string &name)
 
 } // namespace
 
-ReferenceFileSystem::ReferenceFileSystem(std::string rootDirectory) : m_root(std::move(rootDirectory))
+ReferenceFileSystem::ReferenceFileSystem(std::string rootDirectory, UrlReader urlReader)
+    : m_root(std::move(rootDirectory)), m_urlReader(std::move(urlReader))
 {
-    m_canonicalRoot = QFileInfo(toQ(m_root)).canonicalFilePath().toStdString();
+    if (!isRemote())
+        m_canonicalRoot = QFileInfo(toQ(m_root)).canonicalFilePath().toStdString();
+}
+
+const UrlContent &ReferenceFileSystem::fetch(const std::string &path) const
+{
+    auto it = m_fetched.find(path);
+    if (it == m_fetched.end()) {
+        UrlContent content;
+        if (m_urlReader)
+            content = m_urlReader(m_root + "/" + path);
+        else
+            content.error = "reading " + m_root + "/" + path + ": URLs cannot be read here";
+        it = m_fetched.emplace(path, std::move(content)).first;
+    }
+    return it->second;
 }
 
 bool ReferenceFileSystem::validPath(const std::string &path)
@@ -159,10 +175,16 @@ std::vector<std::string> ReferenceFileSystem::glob(const std::string &pattern, s
         return {};
     }
     if (!hasMeta(pattern)) {
-        if (!validPath(pattern) || !QFileInfo::exists(toQ(joinPath(m_root, pattern))))
+        if (!validPath(pattern))
+            return {};
+        if (isRemote())
+            return fetch(pattern).bytes ? std::vector<std::string>{pattern} : std::vector<std::string>{};
+        if (!QFileInfo::exists(toQ(joinPath(m_root, pattern))))
             return {};
         return {pattern};
     }
+    if (isRemote())
+        return {}; // Go's fs.Glob cannot list an HTTP directory: no match
     const std::size_t slash = pattern.rfind('/');
     const std::string dir = slash == std::string::npos ? "." : pattern.substr(0, slash);
     const std::string file = slash == std::string::npos ? pattern : pattern.substr(slash + 1);
@@ -204,6 +226,11 @@ std::optional<std::string> ReferenceFileSystem::readFile(const std::string &path
     if (!validPath(path)) {
         error = "open " + path + ": invalid argument";
         return std::nullopt;
+    }
+    if (isRemote()) {
+        const UrlContent &content = fetch(path);
+        error = content.error;
+        return content.bytes;
     }
     const std::string absolute = joinPath(m_root, path);
     if (!insideRoot(absolute)) {

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "util/UrlReader.h"
+
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -10,10 +13,13 @@ namespace ds::ref {
 // Read access to the files of a reference directory, confined to it: paths are
 // Go fs.FS paths (slash-separated, relative, no "..") and symlinks that resolve
 // outside the directory are refused. Templates are untrusted input.
+// A root that is an http(s) URL is read with `urlReader`, as kube-compare reads
+// a reference given by URL: each file is a GET of <root>/<path>, and a pattern
+// with wildcards matches nothing (a web server cannot list a directory).
 class ReferenceFileSystem
 {
 public:
-    explicit ReferenceFileSystem(std::string rootDirectory);
+    explicit ReferenceFileSystem(std::string rootDirectory, UrlReader urlReader = {});
 
     const std::string &root() const { return m_root; }
 
@@ -30,10 +36,15 @@ public:
     // Go's path.Match; error set for a malformed pattern.
     static bool match(const std::string &pattern, const std::string &name, bool &malformed);
 
+    bool isRemote() const { return isHttpUrl(m_root); }
+
 private:
     bool insideRoot(const std::string &absolutePath) const;
+    const UrlContent &fetch(const std::string &path) const;
     std::string m_root;
     std::string m_canonicalRoot;
+    UrlReader m_urlReader;
+    mutable std::map<std::string, UrlContent> m_fetched; // a glob's check, then the read: one GET
 };
 
 } // namespace ds::ref

@@ -558,7 +558,7 @@ LoadResult ReferenceLoader::load(const std::string &metadataPath)
 
 std::optional<std::string> ReferenceLoader::loadTemplates(Reference &reference)
 {
-    ReferenceFileSystem fs(reference.directory);
+    ReferenceFileSystem fs(reference.directory, m_urlReader);
     std::vector<std::string> errors;
     parseAndPrerender(reference, fs, m_log, m_validator, errors);
     if (!errors.empty())
@@ -571,14 +571,22 @@ LoadResult ReferenceLoader::loadMetadata(const std::string &metadataPath)
     LoadResult result;
     auto r = std::make_shared<Reference>();
     const QFileInfo info(QString::fromStdString(metadataPath));
-    r->directory = info.absolutePath().toStdString();
-    r->metadataFile = info.absoluteFilePath().toStdString();
-    ReferenceFileSystem fs(r->directory);
+    std::string fileName = info.fileName().toStdString();
+    if (isHttpUrl(metadataPath)) { // templates are fetched next to it
+        const std::size_t slash = metadataPath.rfind('/');
+        r->directory = metadataPath.substr(0, slash);
+        r->metadataFile = metadataPath;
+        fileName = metadataPath.substr(slash + 1);
+    } else {
+        r->directory = info.absolutePath().toStdString();
+        r->metadataFile = info.absoluteFilePath().toStdString();
+    }
+    ReferenceFileSystem fs(r->directory, m_urlReader);
 
     std::string ioError;
-    auto text = fs.readFile(info.fileName().toStdString(), ioError);
+    auto text = fs.readFile(fileName, ioError);
     if (!text) {
-        result.error = kRefNotFound + goReadError(metadataPath);
+        result.error = kRefNotFound + (fs.isRemote() ? ioError : goReadError(metadataPath));
         return result;
     }
     yaml::ReadOptions options;

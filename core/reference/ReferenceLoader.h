@@ -3,6 +3,7 @@
 
 #include "Reference.h"
 #include "util/Log.h"
+#include "util/UrlReader.h"
 
 #include <functional>
 #include <optional>
@@ -29,6 +30,8 @@ class ReferenceLoader
 public:
     explicit ReferenceLoader(Log &log = Log::null());
     void setInlineDiffValidator(InlineDiffValidator validator) { m_validator = std::move(validator); }
+    // How a reference given by http(s) URL is read (the pipeline's network).
+    void setUrlReader(UrlReader reader) { m_urlReader = std::move(reader); }
 
     // Both steps below, as kube-compare's set-up runs them (with the diff config
     // read in between by the CLI when it wants kube-compare's error order).
@@ -41,6 +44,7 @@ public:
 private:
     Log &m_log;
     InlineDiffValidator m_validator;
+    UrlReader m_urlReader;
 };
 
 } // namespace ds::ref
