@@ -53,7 +53,7 @@ FlagParser makeFlags()
     f.add("input-format", 0, K::String,
           "How folders given with -f are read: auto (default; recognises must-gathers and ConfigDirs), files or "
           "configdir (the oc extract / Hive ConfigDir layout)");
-    f.add("kustomize", 'k', K::String, "Process a kustomization directory (not supported by Driftscope)");
+    f.add("kustomize", 'k', K::String, "Process the kustomization directory. This flag can't be used together with -f or -R.");
     f.add("namespace", 0, K::String,
           "Namespace of the Secrets and ConfigMaps read from a ConfigDir (default: the HiveConfig's "
           "targetNamespace, else hive)");
@@ -177,7 +177,8 @@ pipeline::ClusterDataSource clusterData(const FlagParser &flags)
 {
     pipeline::ClusterDataSource data;
     data.paths = flags.sliceValue("filename");
-    if (!data.paths.empty()) {
+    data.kustomizeDirectory = flags.stringValue("kustomize");
+    if (!data.paths.empty() || !data.kustomizeDirectory.empty()) {
         const auto format = inputFormat(flags.stringValue("input-format"));
         data.kind = format ? pipeline::ClusterDataSource::Kind::Files : pipeline::ClusterDataSource::Kind::None;
         data.format = format.value_or(input::FileInputSource::Format::Auto);
@@ -219,9 +220,6 @@ void checkBeforeReading(const FlagParser &flags, std::ostream &err)
 {
     if (!flags.positional().empty())
         usageError(err, "Unexpected args: " + goSliceString(flags.positional()));
-    if (flags.isSet("kustomize"))
-        fatal(err, "failed to collect resources: kustomize input (-k) is not supported by Driftscope; "
-                   "run `kubectl kustomize DIR > crs.yaml` and pass the file with -f");
     if (!flags.sliceValue("filename").empty()) {
         const std::string format = flags.stringValue("input-format");
         if (!inputFormat(format))

@@ -11,6 +11,8 @@
 #include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
+#include <QProcess>
+#include <QStandardPaths>
 
 #include <algorithm>
 #include <iostream>
@@ -24,6 +26,8 @@
 namespace ds::input {
 
 namespace {
+
+constexpr int kKustomizeTimeoutMs = 5 * 60 * 1000;
 
 bool hasResourceExtension(std::string_view path)
 {
@@ -189,7 +193,11 @@ struct FileInputSource::Plan
         std::string configDir;           // or turned into Secrets/ConfigMaps
         std::string url;                 // or fetched (-f http(s)://…)
         bool standardInput = false;      // or read from stdin (-f -)
-        bool isFiles() const { return archive.empty() && configDir.empty() && url.empty() && !standardInput; }
+        std::string kustomize;           // or built by `kubectl kustomize` (-k)
+        bool isFiles() const
+        {
+            return archive.empty() && configDir.empty() && url.empty() && !standardInput && kustomize.empty();
+        }
     };
     std::vector<Step> steps;
     std::vector<std::string> errors;
@@ -207,6 +215,15 @@ FileInputSource::Plan FileInputSource::plan() const
         return plan.steps.back().files;
     };
     bool collected = false;
+    if (!m_kustomize.empty()) { // kubectl's FilenameOptions.validate(), then the kustomization as one stream
+        if (!m_paths.empty())
+            plan.errors.push_back("only one of -f or -k can be specified");
+        if (m_recursive)
+            plan.errors.push_back("the -k flag can't be used with -f or -R");
+        plan.steps.emplace_back().kustomize = m_kustomize;
+        if (!plan.errors.empty())
+            return plan;
+    }
     for (const std::string &path : m_paths) {
         // kubectl's builder: "-" is stdin, http(s):// a URL, read as one stream each.
         if (path == "-" || isHttpUrl(path)) {
@@ -308,6 +325,15 @@ std::optional<DecodedFile> FileInputSource::readStream(const std::string &path, 
         std::string bytes((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
         return decodeResourceFile("STDIN", bytes, m_filter);
     }
+    if (path == m_kustomize) {
+        std::string error;
+        const std::optional<std::string> built = runKustomize(error);
+        if (!built) {
+            unreadable(error, "its CRs are not compared", log, result);
+            return std::nullopt;
+        }
+        return decodeResourceFile(path, *built, m_filter);
+    }
     UrlContent content;
     if (m_urlReader)
         content = m_urlReader(path);
@@ -318,6 +344,32 @@ std::optional<DecodedFile> FileInputSource::readStream(const std::string &path, 
         return std::nullopt;
     }
     return decodeResourceFile(path, *content.bytes, m_filter);
+}
+
+// kubectl's builder builds a kustomization with its embedded kustomize; Driftscope
+// asks the kubectl on PATH to do the same, and says what to install without one.
+std::optional<std::string> FileInputSource::runKustomize(std::string &error) const
+{
+    const QString kubectl = QStandardPaths::findExecutable(QStringLiteral("kubectl"));
+    if (kubectl.isEmpty()) {
+        error = "reading the kustomization " + m_kustomize
+            + " needs kubectl on PATH (Debian: apt install kubernetes-client); or run `kubectl kustomize "
+            + m_kustomize + " > crs.yaml` elsewhere and pass the file with -f";
+        return std::nullopt;
+    }
+    QProcess process;
+    process.setProgram(kubectl);
+    process.setArguments({QStringLiteral("kustomize"), QString::fromStdString(m_kustomize)});
+    process.start();
+    if (!process.waitForFinished(kKustomizeTimeoutMs) || process.exitStatus() != QProcess::NormalExit
+        || process.exitCode() != 0) {
+        const QString why = QString::fromLocal8Bit(process.readAllStandardError()).trimmed();
+        error = "kubectl kustomize " + m_kustomize + " failed"
+            + (why.isEmpty() ? std::string() : ": " + why.toStdString());
+        process.kill();
+        return std::nullopt;
+    }
+    return process.readAllStandardOutput().toStdString();
 }
 
 // Input that could not be read stops the run, as in kube-compare; with
@@ -389,8 +441,9 @@ LoadedObjects FileInputSource::load(Log &log, const std::atomic_bool *cancel, co
         }
         std::vector<DecodedFile> decoded;
         std::optional<std::string> archiveError;
-        if (step.standardInput || !step.url.empty()) {
-            std::optional<DecodedFile> stream = readStream(step.standardInput ? "-" : step.url, log, result);
+        if (step.standardInput || !step.url.empty() || !step.kustomize.empty()) {
+            std::optional<DecodedFile> stream =
+                readStream(step.standardInput ? "-" : !step.url.empty() ? step.url : step.kustomize, log, result);
             if (!stream && result.error)
                 return result;
             if (stream)

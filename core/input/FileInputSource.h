@@ -53,6 +53,9 @@ public:
     void setKeepGoing(bool keepGoing) { m_keepGoing = keepGoing; }
     // How `-f http(s)://…` inputs are fetched (the pipeline's network); "-" is stdin.
     void setUrlReader(UrlReader reader) { m_urlReader = std::move(reader); }
+    // -k DIR: the output of `kubectl kustomize DIR` (kubectl must be on PATH),
+    // checked against -f and -R as kubectl's builder checks them.
+    void setKustomizeDirectory(std::string dir) { m_kustomize = std::move(dir); }
 
     // Walks the inputs (directories, globs, must-gather layout) on another thread
     // now, so that the walk overlaps other work such as loading the reference;
@@ -73,6 +76,7 @@ private:
     std::optional<std::string> readArchive(const std::string &archive, ParallelDecoder &decoder, Log &log,
                                            const std::atomic_bool *cancel) const;
     std::optional<DecodedFile> readStream(const std::string &path, Log &log, LoadedObjects &result) const;
+    std::optional<std::string> runKustomize(std::string &error) const;
     bool unreadable(const std::string &error, const std::string &consequence, Log &log, LoadedObjects &result,
                     const std::string &hint = {}) const;
     void orderArchiveResults(const std::string &archive, std::vector<DecodedFile> &decoded) const;
@@ -84,6 +88,7 @@ private:
     std::string m_configDirNamespace;
     bool m_keepGoing = false;
     UrlReader m_urlReader;
+    std::string m_kustomize;
     std::shared_ptr<PlanTask> m_planTask; // startWalking()'s walk, until load() takes it
 };
 

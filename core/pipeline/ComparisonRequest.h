@@ -27,7 +27,7 @@ struct ClusterDataSource
 {
     enum class Kind {
         None,        // nothing to read (yet)
-        Files,       // -f: files, directories, globs, must-gathers, archives, ConfigDirs
+        Files,       // -f: files, directories, globs, must-gathers, archives, ConfigDirs, URLs, stdin; -k
         LiveCluster, // no -f: the cluster of a kubeconfig context, read-only
     };
     Kind kind = Kind::None;
@@ -37,6 +37,7 @@ struct ClusterDataSource
     bool recursive = false;
     input::FileInputSource::Format format = input::FileInputSource::Format::Auto;
     std::string configDirNamespace;
+    std::string kustomizeDirectory; // -k: `kubectl kustomize DIR`'s output
 
     // LiveCluster
     live::LiveSettings cluster;

@@ -112,6 +112,7 @@ std::optional<std::string> ComparisonRun::loadReference()
         auto files = std::make_unique<input::FileInputSource>(data.paths, data.recursive);
         files->setFormat(data.format);
         files->setUrlReader(live::urlReader(kInputUrlAttempts));
+        files->setKustomizeDirectory(data.kustomizeDirectory);
         files->startWalking();
         m_source = std::move(files);
     }
@@ -192,6 +193,7 @@ std::unique_ptr<input::InputSource> ComparisonRun::makeInputSource()
         files->setConfigDirNamespace(data.configDirNamespace);
         files->setKeepGoing(m_request.options.keepGoing);
         files->setUrlReader(live::urlReader(kInputUrlAttempts));
+        files->setKustomizeDirectory(data.kustomizeDirectory);
         return source;
     }
     case ClusterDataSource::Kind::LiveCluster: {

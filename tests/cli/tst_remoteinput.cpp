@@ -9,6 +9,9 @@
 
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QStandardPaths>
@@ -65,6 +68,9 @@ private slots:
     void failures_data();
     void failures();
     void onlyGets();
+    void kustomizeFlagChecks_data();
+    void kustomizeFlagChecks();
+    void kustomizeDirectory();
 
 private:
     QString cases() const { return test::dataPath(QStringLiteral("shared/conformance/cases")); }
@@ -80,10 +86,11 @@ void tst_RemoteInput::initTestCase()
     QVERIFY(m_work.isValid());
     const QString python = QStandardPaths::findExecutable(QStringLiteral("python3"));
     QVERIFY2(!python.isEmpty(), "python3 runs the loopback HTTP server");
-    m_server.start(python, {QFINDTESTDATA("http-server.py"), QStringLiteral("--root"), cases(), QStringLiteral("--log"),
+    // The source tree's path (CI's ccache makes __FILE__ relative, so QFINDTESTDATA cannot find it).
+    m_server.start(python, {QStringLiteral(DRIFTSCOPE_HTTP_SERVER), QStringLiteral("--root"), cases(), QStringLiteral("--log"),
                             m_work.filePath(QStringLiteral("requests.log"))});
     QVERIFY(m_server.waitForStarted());
-    QVERIFY(m_server.waitForReadyRead(30000));
+    QVERIFY2(m_server.waitForReadyRead(30000), m_server.readAllStandardError().constData());
     const QString ready = QString::fromUtf8(m_server.readLine()).trimmed();
     QVERIFY2(ready.startsWith(QStringLiteral("READY ")), qPrintable(ready));
     m_url = ready.mid(6);
@@ -220,6 +227,72 @@ void tst_RemoteInput::onlyGets()
         flakyGets += line == "GET /flaky/2/SomeDiffs/reference/metadata.yaml" ? 1 : 0;
     }
     QCOMPARE(flakyGets, 3); // two 503 answers, then the file
+}
+
+// -k is checked against -f and -R as kubectl's builder checks them.
+void tst_RemoteInput::kustomizeFlagChecks_data()
+{
+    QTest::addColumn<QStringList>("extra");
+    QTest::addColumn<QString>("err");
+    QTest::newRow("-k with -f") << QStringList{"-f", "$C/SomeDiffs/resources"}
+                                << "error: failed to collect resources: only one of -f or -k can be specified\n";
+    QTest::newRow("-k with -R") << QStringList{"-R"}
+                                << "error: failed to collect resources: the -k flag can't be used with -f or -R\n";
+    QTest::newRow("-k with -f and -R")
+        << QStringList{"-f", "$C/SomeDiffs/resources", "-R"}
+        << "error: failed to collect resources: [only one of -f or -k can be specified, the -k flag can't be used with "
+           "-f or -R]\n";
+}
+
+void tst_RemoteInput::kustomizeFlagChecks()
+{
+    QFETCH(QStringList, extra);
+    QFETCH(QString, err);
+    QStringList args{QStringLiteral("-r"), cases() + QStringLiteral("/SomeDiffs/reference/metadata.yaml"),
+                     QStringLiteral("-k"), m_work.path()};
+    for (QString a : extra)
+        args << a.replace(QStringLiteral("$C"), cases());
+    const Run r = runCli(args);
+    QCOMPARE(r.code, 2);
+    QCOMPARE(r.err, err);
+}
+
+// `-k DIR` compares what `kubectl kustomize DIR` builds.
+void tst_RemoteInput::kustomizeDirectory()
+{
+    if (QStandardPaths::findExecutable(QStringLiteral("kubectl")).isEmpty())
+        QSKIP("kubectl (kubernetes-client) builds the kustomization; packaging/setup.sh installs it");
+    const QString resources = cases() + QStringLiteral("/SomeDiffs/resources");
+    const QString dir = m_work.filePath(QStringLiteral("kustomization"));
+    QVERIFY(QDir().mkpath(dir));
+    QByteArray kustomization = "resources:\n";
+    for (const QString &name : QDir(resources).entryList(QDir::Files, QDir::Name)) {
+        QVERIFY(QFile::copy(resources + QLatin1Char('/') + name, dir + QLatin1Char('/') + name));
+        kustomization += "- " + name.toUtf8() + "\n";
+    }
+    QFile file(dir + QStringLiteral("/kustomization.yaml"));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(kustomization);
+    file.close();
+    const QString reference = cases() + QStringLiteral("/SomeDiffs/reference/metadata.yaml");
+    const Run disk = runCli({QStringLiteral("-r"), reference, QStringLiteral("-f"), resources, QStringLiteral("-o"),
+                             QStringLiteral("json")});
+    const Run built = runCli({QStringLiteral("-r"), reference, QStringLiteral("-k"), dir, QStringLiteral("-o"),
+                              QStringLiteral("json")});
+    QCOMPARE(built.code, disk.code);
+    // kustomize may order the objects its own way: the same summary and the same CRs compared.
+    const QJsonObject a = QJsonDocument::fromJson(disk.out.toUtf8()).object();
+    const QJsonObject b = QJsonDocument::fromJson(built.out.toUtf8()).object();
+    QCOMPARE(b.value(QStringLiteral("Summary")), a.value(QStringLiteral("Summary")));
+    const auto names = [](const QJsonObject &report) {
+        QStringList out;
+        for (const QJsonValue &d : report.value(QStringLiteral("Diffs")).toArray())
+            out << d.toObject().value(QStringLiteral("CRName")).toString();
+        out.sort();
+        return out;
+    };
+    QCOMPARE(names(b), names(a));
+    QVERIFY(!names(a).isEmpty());
 }
 
 QTEST_GUILESS_MAIN(tst_RemoteInput)

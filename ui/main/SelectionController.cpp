@@ -262,6 +262,7 @@ void SelectionController::showFailure(const QString &id, const report::FailedCr 
     const auto snapshot = m_session->snapshot();
     const input::ClusterObject *object = snapshot->lookup().object(failure.crName);
     m_selectedTemplate = failure.templates.empty() ? QString() : qs(failure.templates.front());
+    selectQuietly(m_views.referencePanel, m_views.referenceModel->indexForTemplate(m_selectedTemplate));
     m_leftText = tr("# Not compared: the template could not be rendered for this CR.\n");
     for (const QString &line : qs(failure.error).split(QLatin1Char('\n')))
         m_leftText += QStringLiteral("# ") + line + QLatin1Char('\n');
