@@ -238,9 +238,10 @@ void MainWindow::createMenus()
     file->setObjectName(QStringLiteral("menuFile"));
     file->addAction(tr("Open &Reference…"), QKeySequence::Open, m_files, &FileActions::chooseReference);
     file->addAction(tr("Open Reference F&older…"), m_files, &FileActions::chooseReferenceFolder);
+    file->addAction(tr("Open Reference from &URL…"), m_files, &FileActions::chooseReferenceUrl);
     file->addAction(tr("Open Cluster &Data Folder…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), m_files,
                     &FileActions::chooseInputFolder);
-    file->addAction(tr("Open Cluster Data &Archive or Files…"), m_files, &FileActions::chooseInputFiles);
+    file->addAction(tr("Open Cluster Data &Archive, Files or Folder…"), m_files, &FileActions::chooseInputFiles);
     file->addAction(m_connectAction);
     file->addMenu(m_recentMenu);
     file->addSeparator();
@@ -331,8 +332,8 @@ void MainWindow::createToolBar()
                          &FileActions::chooseReference)
         ->setToolTip(tr("Open a reference (metadata.yaml or its folder)"));
     m_toolBar->addAction(icon("folder-open", QStyle::SP_DirOpenIcon), tr("Cluster Data…"), m_files,
-                         &FileActions::chooseInputFolder)
-        ->setToolTip(tr("Open a folder of CRs, a must-gather or a ConfigDir"));
+                         &FileActions::chooseInputFiles)
+        ->setToolTip(tr("Open cluster data: a folder of CRs, a must-gather, a ConfigDir, an archive or CR files"));
     m_connectAction->setIcon(icon("network-server", QStyle::SP_DriveNetIcon));
     m_toolBar->addAction(m_connectAction);
     m_reloadAction->setIcon(icon("view-refresh", QStyle::SP_BrowserReload));

@@ -3,6 +3,7 @@
 
 #include "DriftscopeVersion.h"
 #include "FlagParser.h"
+#include "GenerateCommand.h"
 #include "KlogLog.h"
 #include "pipeline/ComparisonRun.h"
 #include "util/UrlReader.h"
@@ -80,6 +81,10 @@ FlagParser makeFlags()
     f.add("show-managed-fields", 0, K::Bool, "If true, include managed fields in the diff.");
     f.add("show-template-functions", 0, K::Bool, "Show a list of all available template functions");
     f.add("verbose", 'v', K::Bool, "Increases the verbosity of the tool");
+    f.add("generate-config", 'g', K::String,
+          "Generate a reference from a must-gather (-f DIR) with this config file (refgen/v1)");
+    f.add("output-dir", 0, K::String, "Generate mode: the folder the reference is written to (overrides the config's "
+                                      "outputDir)");
     f.add("version", 0, K::Bool, "Print the version and exit");
     return f;
 }
@@ -143,14 +148,6 @@ std::string tmpDir()
     while (dir.size() > 1 && dir.back() == '/')
         dir.pop_back();
     return dir;
-}
-
-std::string goSliceString(const std::vector<std::string> &v)
-{
-    std::string out = "[";
-    for (std::size_t i = 0; i < v.size(); ++i)
-        out += (i ? " " : "") + v[i];
-    return out + "]";
 }
 
 // "30s", "2m", "1h" or plain seconds (kubectl's --request-timeout); 0 when invalid.
@@ -393,6 +390,11 @@ int runCompare(const std::vector<std::string> &args, std::ostream &out, std::ost
         if (flags.boolValue("show-template-functions")) {
             out << templateFunctionListing();
             return 0;
+        }
+        if (!flags.stringValue("generate-config").empty()) {
+            if (auto e = generateUsageError(flags))
+                usageError(err, *e);
+            return runGenerate(flags, out, err);
         }
         return compare(flags, out, err);
     } catch (const Exit &e) {

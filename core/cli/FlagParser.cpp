@@ -231,4 +231,12 @@ std::string FlagParser::usage() const
     return out.str();
 }
 
+std::string goSliceString(const std::vector<std::string> &v)
+{
+    std::string out = "[";
+    for (std::size_t i = 0; i < v.size(); ++i)
+        out += (i ? " " : "") + v[i];
+    return out + "]";
+}
+
 } // namespace ds::cli

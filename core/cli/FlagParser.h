@@ -51,4 +51,7 @@ private:
     std::vector<std::string> m_positional;
 };
 
+// Go's %v of a []string, as cobra's messages print arguments: "[a b]".
+std::string goSliceString(const std::vector<std::string> &v);
+
 } // namespace ds::cli

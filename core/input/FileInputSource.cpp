@@ -5,7 +5,7 @@
 #include "ConfigDirReader.h"
 #include "MustGatherLayout.h"
 #include "ParallelDecoder.h"
-#include "util/GoErrno.h"
+#include "util/GoFile.h"
 
 #include <QDir>
 #include <QDirIterator>

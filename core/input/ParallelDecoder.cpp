@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ParallelDecoder.h"
 
-#include "util/GoErrno.h"
+#include "util/GoFile.h"
 
 #include <QThread>
 
@@ -18,41 +18,10 @@ namespace {
 
 constexpr std::size_t kMaxQueued = 64;
 
-// The whole file, read straight into the string the decoder parses (no
-// QByteArray copy); nullopt with Go's error text when it cannot be read.
-std::optional<std::string> readWholeFile(const std::string &path, std::string &error)
-{
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) {
-        error = "open " + path + ": " + goErrnoText(errno);
-        return std::nullopt;
-    }
-    std::string bytes;
-    struct stat st {};
-    if (::fstat(fd, &st) == 0 && st.st_size > 0)
-        bytes.reserve(std::size_t(st.st_size));
-    char buffer[1 << 16];
-    for (;;) {
-        const ssize_t n = ::read(fd, buffer, sizeof buffer);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0) {
-            error = "read " + path + ": " + goErrnoText(errno);
-            ::close(fd);
-            return std::nullopt;
-        }
-        if (n == 0)
-            break;
-        bytes.append(buffer, std::size_t(n));
-    }
-    ::close(fd);
-    return bytes;
-}
-
 DecodedFile decodeDiskFile(const std::string &path, const KindFilter &filter)
 {
     std::string error;
-    const std::optional<std::string> bytes = readWholeFile(path, error);
+    const std::optional<std::string> bytes = readFileLikeGo(path, error);
     if (!bytes) {
         DecodedFile failed;
         failed.path = path;

@@ -5,8 +5,8 @@
 // text go-yaml accepts is read. Truncations at many offsets of the
 // conformance and bench files are accepted or rejected as PyYAML (YAML 1.1,
 // like go-yaml v2) does, and the files left whole keep their verdicts.
+#include "CliRun.h"
 #include "TestData.h"
-#include "cli/CliRunner.h"
 #include "yaml/YamlReader.h"
 
 #include <QDir>
@@ -21,7 +21,6 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include <sstream>
 #include <unistd.h>
 
 using namespace ds;
@@ -30,25 +29,8 @@ namespace {
 
 const QByteArray kHead = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\n  namespace: shop\n";
 
-struct Run
-{
-    int code = 0;
-    QString out;
-    QString err;
-};
-
-Run runCli(const QStringList &args)
-{
-    std::vector<std::string> argv{"driftscope-cli"};
-    for (const QString &a : args)
-        argv.push_back(a.toStdString());
-    std::ostringstream out, err;
-    Run r;
-    r.code = cli::run(argv, out, err);
-    r.out = QString::fromStdString(out.str());
-    r.err = QString::fromStdString(err.str());
-    return r;
-}
+using Run = test::CliRun;
+using test::runCli;
 
 // driftscope-cli as a process without the right to ignore file permissions:
 // CI runs as root, and root reads a mode-000 file unless it loses these capabilities.

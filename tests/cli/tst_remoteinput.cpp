@@ -4,8 +4,8 @@
 // URL (`-f http://…`) and from stdin (`-f -`). A loopback HTTP server started
 // by the test serves the conformance files; every report must equal the one
 // from the same files on disk, and failures read as kube-compare's.
+#include "CliRun.h"
 #include "TestData.h"
-#include "cli/CliRunner.h"
 
 #include <QDir>
 #include <QFile>
@@ -18,18 +18,12 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include <sstream>
 
 using namespace ds;
 
 namespace {
 
-struct Run
-{
-    int code = 0;
-    QString out;
-    QString err;
-};
+using Run = test::CliRun;
 
 // What changes from run to run: the diff's temporary directories and timestamps.
 QString normalized(QString text)
@@ -39,16 +33,12 @@ QString normalized(QString text)
     return text.replace(dirs, QStringLiteral("\\1-N")).replace(stamps, QStringLiteral("TIME"));
 }
 
+// driftscope-cli in this process, with what changes from run to run normalized.
 Run runCli(const QStringList &args)
 {
-    std::vector<std::string> argv{"driftscope-cli"};
-    for (const QString &a : args)
-        argv.push_back(a.toStdString());
-    std::ostringstream out, err;
-    Run r;
-    r.code = cli::run(argv, out, err);
-    r.out = normalized(QString::fromStdString(out.str()));
-    r.err = normalized(QString::fromStdString(err.str()));
+    Run r = test::runCli(args);
+    r.out = normalized(r.out);
+    r.err = normalized(r.err);
     return r;
 }
 

@@ -6,6 +6,7 @@
 #include "MainWindow.h"
 #include "TestData.h"
 #include "diff/SideBySideDiffView.h"
+#include "main/ClusterDataDialog.h"
 #include "main/InputNoticeBar.h"
 #include "main/NavigatorPanel.h"
 #include "diff/DiffSideEditor.h"
@@ -30,6 +31,7 @@
 #include <QThreadPool>
 #include <QFile>
 #include <QMimeData>
+#include <QPushButton>
 #include <QUndoStack>
 #include <QLabel>
 #include <QMenuBar>
@@ -59,6 +61,7 @@ private slots:
     void brokenTemplateKeepsTheOthers();
     void cancelKeepsTheLoadedReference();
     void renderErrorIsShownNeutrally();
+    void clusterDataDialogTakesFoldersAndFiles();
     void damagedArchiveIsIncomplete();
     void dropPinsAndRecompares();
     void eventLoopRunsDuringLongWork();
@@ -420,6 +423,38 @@ void tst_MainWindow::renderErrorIsShownNeutrally()
             bright << row.rightText;
     QVERIFY2(bright == (QStringList{QStringLiteral("data:"), QStringLiteral("  a: b")}), qPrintable(bright.join(QLatin1Char('|'))));
     QCOMPARE(w.diffView()->leftEditor()->mutedLines().isEmpty(), false);
+}
+
+// One dialog for cluster data: files and archives are opened, "Use This Folder"
+// takes a folder (the one selected, else the one shown) instead of entering it.
+void tst_MainWindow::clusterDataDialogTakesFoldersAndFiles()
+{
+    QTemporaryDir dir;
+    QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("must-gather")));
+    QFile archive(dir.filePath(QStringLiteral("crs.tar.gz")));
+    QVERIFY(archive.open(QIODevice::WriteOnly));
+    archive.close();
+    {
+        ClusterDataDialog dialog(nullptr, dir.path());
+        auto *useFolder = dialog.findChild<QPushButton *>(QStringLiteral("useFolderButton"));
+        QVERIFY(useFolder);
+        dialog.selectFile(dir.filePath(QStringLiteral("must-gather")));
+        useFolder->click();
+        QCOMPARE(dialog.result(), int(QDialog::Accepted));
+        QCOMPARE(dialog.chosenPaths(), QStringList{dir.filePath(QStringLiteral("must-gather"))});
+    }
+    {
+        ClusterDataDialog dialog(nullptr, dir.path());
+        dialog.findChild<QPushButton *>(QStringLiteral("useFolderButton"))->click();
+        QCOMPARE(dialog.chosenPaths(), QStringList{QDir(dir.path()).absolutePath()});
+    }
+    {
+        ClusterDataDialog dialog(nullptr, dir.path());
+        dialog.selectFile(dir.filePath(QStringLiteral("crs.tar.gz")));
+        dialog.accept();
+        QCOMPARE(dialog.result(), int(QDialog::Accepted));
+        QCOMPARE(dialog.chosenPaths(), QStringList{dir.filePath(QStringLiteral("crs.tar.gz"))});
+    }
 }
 
 // A truncated archive: the window says the data is incomplete and calls no

@@ -2,6 +2,7 @@
 #include "main/FileActions.h"
 
 #include "live/ConnectClusterDialog.h"
+#include "main/ClusterDataDialog.h"
 #include "main/RecentFiles.h"
 #include "main/WindowDocuments.h"
 #include "session/ComparisonSession.h"
@@ -14,8 +15,12 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFutureWatcher>
+#include <QInputDialog>
 #include <QMessageBox>
 #include <QSettings>
+#include <QUrl>
+
+#include "util/UrlReader.h"
 
 namespace ds::ui {
 
@@ -57,11 +62,33 @@ void FileActions::chooseInputFolder()
 
 void FileActions::chooseInputFiles()
 {
-    const QStringList files = QFileDialog::getOpenFileNames(
-        m_window, tr("Open Cluster Data"), m_recent->lastDirectory(),
-        tr("Archives and CR files (*.tar *.tar.gz *.tgz *.tar.xz *.zip *.yaml *.yml *.json);;All files (*)"));
-    if (!files.isEmpty())
-        emit inputsChosen(files);
+    ClusterDataDialog dialog(m_window, m_recent->lastDirectory());
+    if (dialog.exec() == QDialog::Accepted && !dialog.chosenPaths().isEmpty())
+        emit inputsChosen(dialog.chosenPaths());
+}
+
+// A reference published on a web server (kube-compare's `-r https://…/metadata.yaml`).
+void FileActions::chooseReferenceUrl()
+{
+    QStringList urls;
+    for (const QString &entry : QSettings().value(QStringLiteral("recent/references")).toStringList())
+        if (isHttpUrl(entry.toStdString()))
+            urls << entry;
+    bool ok = false;
+    const QString url = QInputDialog::getItem(m_window, tr("Open Reference from URL"),
+                                              tr("URL of the reference's metadata.yaml (http or https):"), urls, 0,
+                                              true, &ok)
+                            .trimmed();
+    if (!ok || url.isEmpty())
+        return;
+    if (!isHttpUrl(url.toStdString()) || !QUrl(url, QUrl::StrictMode).isValid()) {
+        QMessageBox::warning(m_window, tr("Open Reference from URL"),
+                             tr("“%1” is not an http:// or https:// URL. Give the URL of the reference's "
+                                "metadata.yaml, e.g. https://example.com/reference/metadata.yaml.")
+                                 .arg(url));
+        return;
+    }
+    emit referenceChosen(url);
 }
 
 void FileActions::chooseCluster()

@@ -29,6 +29,7 @@ public:
 
     void chooseReference();
     void chooseReferenceFolder();
+    void chooseReferenceUrl();
     void chooseInputFolder();
     void chooseInputFiles();
     void chooseCluster();

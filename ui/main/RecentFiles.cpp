@@ -54,6 +54,8 @@ QString RecentFiles::lastDirectory() const
 
 void RecentFiles::rememberDirectory(const QString &path)
 {
+    if (path.startsWith(QLatin1String("http://")) || path.startsWith(QLatin1String("https://")))
+        return; // a URL has no folder to start the next file dialog in
     const QFileInfo info(path);
     QSettings().setValue(QStringLiteral("dirs/last"), info.isDir() ? info.absoluteFilePath() : info.absolutePath());
 }

@@ -3,10 +3,12 @@
 
 #include "pipeline/ComparisonRun.h"
 #include "util/Log.h"
+#include "util/UrlReader.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QUrl>
 
 #include <mutex>
 #include <set>
@@ -160,6 +162,12 @@ QString metadataFileOf(const QString &referencePath)
 
 QString referenceName(const QString &referencePath)
 {
+    if (isHttpUrl(referencePath.toStdString())) { // "reference (example.com)"
+        const QUrl url(referencePath);
+        const QStringList segments = url.path().split(QLatin1Char('/'), Qt::SkipEmptyParts);
+        const QString dir = segments.size() >= 2 ? segments[segments.size() - 2] : url.host();
+        return QStringLiteral("%1 (%2)").arg(dir, url.host());
+    }
     const QFileInfo info(referencePath);
     return info.fileName() == QLatin1String("metadata.yaml") ? info.dir().dirName() : info.fileName();
 }

@@ -1,0 +1,171 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "MustGatherObjects.h"
+
+#include "util/GoFile.h"
+#include "yaml/YamlReader.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <dirent.h>
+#include <fstream>
+#include <sstream>
+#include <sys/stat.h>
+#include <unordered_set>
+
+namespace ds::generate {
+
+namespace {
+
+struct Entry
+{
+    std::string name;
+    bool directory = false; // a real directory (lstat: symlinks are not followed)
+};
+
+// One directory's entries in byte order, as filepath.Walk lists them.
+std::vector<Entry> entries(const std::string &dir, std::string &error)
+{
+    std::vector<Entry> out;
+    DIR *d = ::opendir(dir.c_str());
+    if (!d) {
+        error = "open " + dir + ": " + goErrnoText(errno);
+        return out;
+    }
+    while (const dirent *e = ::readdir(d)) {
+        const std::string name = e->d_name;
+        if (name == "." || name == "..")
+            continue;
+        struct stat st {};
+        const bool isDir = ::lstat((dir + "/" + name).c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+        out.push_back({name, isDir});
+    }
+    ::closedir(d);
+    std::sort(out.begin(), out.end(), [](const Entry &a, const Entry &b) { return a.name < b.name; });
+    return out;
+}
+
+// Directories having a `cluster-scoped-resources` or `namespaces` child, depth first.
+void findRoots(const std::string &dir, std::vector<std::string> &roots, std::string &error)
+{
+    const std::vector<Entry> list = entries(dir, error);
+    if (!error.empty())
+        return;
+    for (const Entry &e : list) {
+        if (!e.directory)
+            continue;
+        if (e.name == "cluster-scoped-resources" || e.name == "namespaces") {
+            if (std::find(roots.begin(), roots.end(), dir) == roots.end())
+                roots.push_back(dir);
+            continue; // not descended
+        }
+        findRoots(dir + "/" + e.name, roots, error);
+        if (!error.empty())
+            return;
+    }
+}
+
+void yamlFiles(const std::string &dir, std::vector<std::string> &files, std::string &error)
+{
+    const std::vector<Entry> list = entries(dir, error);
+    if (!error.empty())
+        return;
+    for (const Entry &e : list) {
+        const std::string path = dir + "/" + e.name;
+        if (e.directory)
+            yamlFiles(path, files, error);
+        else if (e.name.ends_with(".yaml")) // case-sensitive: .yml, .json and .YAML are not read
+            files.push_back(path);
+        if (!error.empty())
+            return;
+    }
+}
+
+bool isSet(const Value &v)
+{
+    return !v.isMissing() && !v.isNull();
+}
+
+// The objects of one file, or nothing when any document does not decode.
+std::vector<Value> objectsOf(const std::string &path)
+{
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream buffer;
+    buffer << in.rdbuf();
+    yaml::ReadOptions options;
+    options.rejectDuplicateKeys = true; // yaml.v3 refuses them, dropping the file
+    const yaml::ReadResult read = yaml::read(buffer.str(), options);
+    if (!read.ok())
+        return {};
+    std::vector<Value> out;
+    for (const Value &doc : read.documents) {
+        if (doc.isNull() || doc.isMissing())
+            continue;
+        if (!doc.isMap())
+            return {}; // a scalar or a list does not decode into map[string]any
+        const Value kind = doc.get("kind");
+        const Value items = doc.get("items");
+        if (isSet(items) && kind.isString() && kind.str().ends_with("List")) {
+            if (!items.isList())
+                continue;
+            for (const Value &item : items.list())
+                if (item.isMap() && isSet(item.get("kind")) && isSet(item.get("apiVersion")))
+                    out.push_back(item);
+            continue;
+        }
+        if (isSet(kind) && isSet(doc.get("apiVersion")))
+            out.push_back(doc);
+    }
+    return out;
+}
+
+std::string text(const Value &v)
+{
+    return v.isString() ? v.str() : std::string();
+}
+
+std::string identity(const Value &o)
+{
+    return text(o.get("apiVersion")) + "/" + text(o.get("kind")) + "/" + text(o.at({"metadata", "namespace"})) + "/"
+        + text(o.at({"metadata", "name"}));
+}
+
+} // namespace
+
+MustGatherObjects MustGatherObjects::load(const std::string &absoluteRoot)
+{
+    MustGatherObjects out;
+    std::vector<std::string> roots;
+    std::string error;
+    struct stat st {};
+    // filepath.Walk does not follow a root that is a symlink: nothing is found.
+    if (::lstat(absoluteRoot.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
+        findRoots(absoluteRoot, roots, error);
+    if (!error.empty()) {
+        out.error = "walking must-gather root \"" + absoluteRoot + "\" for data directories: " + error;
+        return out;
+    }
+    if (roots.empty()) {
+        out.noData = true;
+        return out;
+    }
+    std::vector<std::string> files;
+    for (const std::string &root : roots)
+        for (const char *tree : {"/cluster-scoped-resources", "/namespaces"}) {
+            struct stat st {};
+            if (::lstat((root + tree).c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
+                continue;
+            yamlFiles(root + tree, files, error);
+            if (!error.empty()) {
+                out.error = "failed to walk must-gather: " + error;
+                return out;
+            }
+        }
+    std::unordered_set<std::string> seen;
+    for (const std::string &file : files)
+        for (Value &object : objectsOf(file))
+            if (seen.insert(identity(object)).second)
+                out.objects.push_back(std::move(object));
+    return out;
+}
+
+} // namespace ds::generate

@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "GoFile.h"
+
+#include <cctype>
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace ds {
+
+std::string goErrnoText(int error)
+{
+    // Go's table is glibc's strerror text with a lower-case first letter.
+    std::string text = std::strerror(error);
+    if (!text.empty())
+        text[0] = char(std::tolower(static_cast<unsigned char>(text[0])));
+    return text;
+}
+
+std::optional<std::string> readFileLikeGo(const std::string &path, std::string &error)
+{
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        error = "open " + path + ": " + goErrnoText(errno);
+        return std::nullopt;
+    }
+    std::string bytes;
+    struct stat st {};
+    if (::fstat(fd, &st) == 0 && st.st_size > 0)
+        bytes.reserve(std::size_t(st.st_size));
+    char buffer[1 << 16];
+    for (;;) {
+        const ssize_t n = ::read(fd, buffer, sizeof buffer);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0) {
+            error = "read " + path + ": " + goErrnoText(errno);
+            ::close(fd);
+            return std::nullopt;
+        }
+        if (n == 0)
+            break;
+        bytes.append(buffer, std::size_t(n));
+    }
+    ::close(fd);
+    return bytes;
+}
+
+} // namespace ds
