@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "MustGatherObjects.h"
 
+#include "input/ArchiveReader.h"
 #include "util/GoFile.h"
 #include "yaml/YamlReader.h"
 
@@ -85,15 +86,12 @@ bool isSet(const Value &v)
     return !v.isMissing() && !v.isNull();
 }
 
-// The objects of one file, or nothing when any document does not decode.
-std::vector<Value> objectsOf(const std::string &path)
+// The objects of one file's text, or nothing when any document does not decode.
+std::vector<Value> objectsOf(const std::string &bytes)
 {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream buffer;
-    buffer << in.rdbuf();
     yaml::ReadOptions options;
     options.rejectDuplicateKeys = true; // yaml.v3 refuses them, dropping the file
-    const yaml::ReadResult read = yaml::read(buffer.str(), options);
+    const yaml::ReadResult read = yaml::read(bytes, options);
     if (!read.ok())
         return {};
     std::vector<Value> out;
@@ -118,6 +116,49 @@ std::vector<Value> objectsOf(const std::string &path)
     return out;
 }
 
+std::string fileText(const std::string &path)
+{
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream buffer;
+    buffer << in.rdbuf();
+    return buffer.str();
+}
+
+// filepath.Walk's order on paths: component by component, in byte order.
+bool walkOrder(const std::string &a, const std::string &b)
+{
+    std::size_t i = 0, j = 0;
+    for (;;) {
+        const std::size_t ea = std::min(a.find('/', i), a.size());
+        const std::size_t eb = std::min(b.find('/', j), b.size());
+        const int c = a.compare(i, ea - i, b, j, eb - j);
+        if (c != 0)
+            return c < 0;
+        if (ea == a.size() || eb == b.size())
+            return ea == a.size() && eb != b.size();
+        i = ea + 1;
+        j = eb + 1;
+    }
+}
+
+// The data root a member path lies under: the folder holding its first
+// cluster-scoped-resources/ or namespaces/ component (the walk stops there).
+std::optional<std::string> rootOf(const std::string &path, std::string &tree)
+{
+    std::size_t start = 0;
+    while (true) {
+        const std::size_t slash = path.find('/', start);
+        if (slash == std::string::npos)
+            return std::nullopt; // the last component is the file itself
+        const std::string component = path.substr(start, slash - start);
+        if (component == "cluster-scoped-resources" || component == "namespaces") {
+            tree = component;
+            return start == 0 ? std::string() : path.substr(0, start - 1);
+        }
+        start = slash + 1;
+    }
+}
+
 std::string text(const Value &v)
 {
     return v.isString() ? v.str() : std::string();
@@ -127,6 +168,14 @@ std::string identity(const Value &o)
 {
     return text(o.get("apiVersion")) + "/" + text(o.get("kind")) + "/" + text(o.at({"metadata", "namespace"})) + "/"
         + text(o.at({"metadata", "name"}));
+}
+
+// The first object of each id wins (a Namespace's own file beats its copy in namespaces/).
+void addObjects(const std::string &bytes, std::unordered_set<std::string> &seen, std::vector<Value> &out)
+{
+    for (Value &object : objectsOf(bytes))
+        if (seen.insert(identity(object)).second)
+            out.push_back(std::move(object));
 }
 
 } // namespace
@@ -162,9 +211,43 @@ MustGatherObjects MustGatherObjects::load(const std::string &absoluteRoot)
         }
     std::unordered_set<std::string> seen;
     for (const std::string &file : files)
-        for (Value &object : objectsOf(file))
-            if (seen.insert(identity(object)).second)
-                out.objects.push_back(std::move(object));
+        addObjects(fileText(file), seen, out.objects);
+    return out;
+}
+
+MustGatherObjects MustGatherObjects::loadArchive(const std::string &archivePath)
+{
+    MustGatherObjects out;
+    std::vector<input::ArchiveReader::Member> members;
+    const auto wanted = [](const std::string &path) { return path.ends_with(".yaml"); };
+    const auto visit = [&members](input::ArchiveReader::Member &&member) {
+        members.push_back(std::move(member));
+        return true;
+    };
+    if (auto error = input::ArchiveReader::read(archivePath, wanted, visit)) {
+        out.error = "failed to walk must-gather: " + *error;
+        return out;
+    }
+    std::sort(members.begin(), members.end(),
+              [](const auto &a, const auto &b) { return walkOrder(a.path, b.path); });
+    std::vector<std::string> roots;
+    for (const auto &m : members) {
+        std::string tree;
+        if (const auto root = rootOf(m.path, tree); root && std::find(roots.begin(), roots.end(), *root) == roots.end())
+            roots.push_back(*root);
+    }
+    if (roots.empty()) {
+        out.noData = true;
+        return out;
+    }
+    std::unordered_set<std::string> seen;
+    for (const std::string &root : roots)
+        for (const char *wantedTree : {"cluster-scoped-resources", "namespaces"})
+            for (const auto &m : members) {
+                std::string tree;
+                if (rootOf(m.path, tree) == root && tree == wantedTree)
+                    addObjects(m.bytes, seen, out.objects);
+            }
     return out;
 }
 

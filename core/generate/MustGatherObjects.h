@@ -22,6 +22,9 @@ struct MustGatherObjects
     bool noData = false;              // no data root found
 
     static MustGatherObjects load(const std::string &absoluteRoot);
+    // The same from a must-gather archive (.tar.gz, .zip, …), read in place:
+    // Driftscope's extension, with the member paths walked as the folder would be.
+    static MustGatherObjects loadArchive(const std::string &archivePath);
 };
 
 } // namespace ds::generate

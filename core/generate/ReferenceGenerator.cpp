@@ -2,6 +2,7 @@
 #include "ReferenceGenerator.h"
 
 #include "MustGatherObjects.h"
+#include "input/ArchiveReader.h"
 #include "text/Utf8.h"
 #include "util/GoFile.h"
 #include "yaml/YamlWriter.h"
@@ -266,11 +267,12 @@ GenerateOutcome ReferenceGenerator::run(const GenerateRequest &request)
     if (::stat(given.c_str(), &st) != 0)
         return fail(errno == ENOENT ? "must-gather directory does not exist: " + given
                                     : "failed to stat must-gather directory: stat " + given + ": " + goErrnoText(errno));
-    if (!S_ISDIR(st.st_mode))
+    const bool archive = S_ISREG(st.st_mode) && input::ArchiveReader::isArchive(given);
+    if (!S_ISDIR(st.st_mode) && !archive)
         return fail("must-gather path is not a directory: " + given);
     m_log.info(1, "Using must-gather directory: " + given);
     const std::string root = QDir::cleanPath(QDir::current().absoluteFilePath(QString::fromStdString(given))).toStdString();
-    const MustGatherObjects gathered = MustGatherObjects::load(root);
+    const MustGatherObjects gathered = archive ? MustGatherObjects::loadArchive(root) : MustGatherObjects::load(root);
 
     std::vector<Captured> captured;
     std::vector<const ResourceSpec *> empty;

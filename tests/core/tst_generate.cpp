@@ -2,12 +2,18 @@
 // Generate mode's parts with kube-compare's tables (spec g.3): file names and
 // config errors. The whole mode is checked by the generate_conformance test
 // (shared/conformance/generate, byte for byte).
+#include "CliRun.h"
+#include "TestData.h"
 #include "generate/GenerateConfig.h"
 #include "generate/ReferenceGenerator.h"
 #include "util/Log.h"
 
 #include <QDir>
+#include <QDirIterator>
+#include <QProcess>
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -23,6 +29,9 @@ private slots:
     void configErrors_data();
     void configErrors();
     void integersAndTimestampsDoNotCrash();
+    void archiveGivesTheSameReference_data();
+    void archiveGivesTheSameReference();
+    void generatedReferenceMatchesItsSource();
 };
 
 void tst_Generate::sanitizeName_data()
@@ -124,6 +133,68 @@ void tst_Generate::integersAndTimestampsDoNotCrash()
     QCOMPARE(QFile(dir.filePath(QStringLiteral("out/Deployment/web.yaml"))).permissions()
                  & (QFile::ReadGroup | QFile::ReadOther),
              QFile::Permissions());
+}
+
+// -f must-gather.tar.gz (Driftscope's extension) writes what the folder gives.
+void tst_Generate::archiveGivesTheSameReference_data()
+{
+    QTest::addColumn<QString>("caseName");
+    QTest::newRow("required and optional entries") << "required-optional";
+    QTest::newRow("omitted keys, sanitised names, suffixes, two image folders") << "omit-sanitise-suffix";
+}
+
+void tst_Generate::archiveGivesTheSameReference()
+{
+    QFETCH(QString, caseName);
+    const QString dir = test::dataPath(QStringLiteral("shared/conformance/generate/") + caseName);
+    QTemporaryDir work;
+    const QString archive = work.filePath(QStringLiteral("must-gather.tar.gz"));
+    QProcess tar;
+    tar.start(QStringLiteral("tar"), {QStringLiteral("czf"), archive, QStringLiteral("-C"), dir, QStringLiteral("must-gather")});
+    QVERIFY(tar.waitForFinished(60000));
+    QCOMPARE(tar.exitCode(), 0);
+    const auto generateInto = [&](const QString &input, const QString &out) {
+        generate::GenerateRequest request;
+        request.configPath = (dir + QStringLiteral("/config.yaml")).toStdString();
+        request.mustGather = input.toStdString();
+        request.outputDir = out.toStdString();
+        return generate::ReferenceGenerator(Log::null()).run(request);
+    };
+    const generate::GenerateOutcome fromFolder = generateInto(dir + QStringLiteral("/must-gather"), work.filePath(QStringLiteral("a")));
+    const generate::GenerateOutcome fromArchive = generateInto(archive, work.filePath(QStringLiteral("b")));
+    QCOMPARE(fromArchive.exitCode, 0);
+    QCOMPARE(QString::fromStdString(fromArchive.warnings), QString::fromStdString(fromFolder.warnings));
+    QStringList files;
+    for (QDirIterator it(work.filePath(QStringLiteral("a")), QDir::Files, QDirIterator::Subdirectories); it.hasNext();)
+        files << QDir(work.filePath(QStringLiteral("a"))).relativeFilePath(it.next());
+    files.sort();
+    QVERIFY(files.contains(QStringLiteral("metadata.yaml")));
+    QVERIFY(files.size() > 3);
+    for (const QString &file : files) {
+        QFile a(work.filePath(QStringLiteral("a/") + file));
+        QFile b(work.filePath(QStringLiteral("b/") + file));
+        QVERIFY2(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly), qPrintable(file));
+        QCOMPARE(b.readAll(), a.readAll());
+    }
+}
+
+// What a reference author does next: compare the cluster with what was generated from it.
+void tst_Generate::generatedReferenceMatchesItsSource()
+{
+    const QString dir = test::dataPath(QStringLiteral("shared/conformance/generate/required-optional"));
+    QTemporaryDir work;
+    generate::GenerateRequest request;
+    request.configPath = (dir + QStringLiteral("/config.yaml")).toStdString();
+    request.mustGather = (dir + QStringLiteral("/must-gather")).toStdString();
+    request.outputDir = work.filePath(QStringLiteral("ref")).toStdString();
+    QCOMPARE(generate::ReferenceGenerator(Log::null()).run(request).exitCode, 0);
+    const test::CliRun r = test::runCli({QStringLiteral("-r"), work.filePath(QStringLiteral("ref/metadata.yaml")),
+                                         QStringLiteral("-f"), dir + QStringLiteral("/must-gather"), QStringLiteral("-R"),
+                                         QStringLiteral("-o"), QStringLiteral("json")});
+    QCOMPARE(r.code, 0);
+    const QJsonObject summary = QJsonDocument::fromJson(r.out.toUtf8()).object().value(QStringLiteral("Summary")).toObject();
+    QCOMPARE(summary.value(QStringLiteral("NumDiffCRs")).toInt(), 0);
+    QCOMPARE(summary.value(QStringLiteral("TotalCRs")).toInt(), 9);
 }
 
 QTEST_GUILESS_MAIN(tst_Generate)
