@@ -30,6 +30,8 @@ int runGenerate(const FlagParser &flags, std::ostream &out, std::ostream &err)
     if (const std::vector<std::string> paths = flags.sliceValue("filename"); !paths.empty())
         request.mustGather = paths.front();
     request.outputDir = flags.stringValue("output-dir");
+    request.cluster.kubeconfig = flags.stringValue("kubeconfig");
+    request.cluster.context = flags.stringValue("context");
     const generate::GenerateOutcome outcome = generate::ReferenceGenerator(log).run(request);
     out << outcome.out;
     out.flush();

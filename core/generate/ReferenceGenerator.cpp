@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ReferenceGenerator.h"
 
+#include "LiveObjects.h"
 #include "MustGatherObjects.h"
 #include "input/ArchiveReader.h"
 #include "text/Utf8.h"
@@ -245,6 +246,50 @@ std::string sanitizeName(const std::string &name, const std::string &fallback)
     return out.empty() || out.find("..") != std::string::npos ? fallback : out;
 }
 
+struct ReferenceGenerator::Fetched
+{
+    std::vector<Value> objects;
+    std::optional<std::string> error;
+    std::string failedName;
+};
+
+// Every entry's objects, from the must-gather (folder or archive) or the live
+// cluster; an error here ends the run before anything is written.
+std::optional<std::string> ReferenceGenerator::fetchAll(const GenerateRequest &request, const GenerateConfig &config,
+                                                        std::vector<Fetched> &fetched)
+{
+    if (!request.mustGather) {
+        m_log.info(1, "Connected to Kubernetes cluster");
+        LiveObjects live = LiveObjects::fetch(request.cluster, config.resources);
+        if (live.error)
+            return live.error;
+        for (LiveObjects::Entry &e : live.entries)
+            fetched.push_back(Fetched{std::move(e.objects), std::move(e.error), e.failedName});
+        return std::nullopt;
+    }
+    const std::string &given = *request.mustGather;
+    struct stat st {};
+    if (::stat(given.c_str(), &st) != 0)
+        return errno == ENOENT ? "must-gather directory does not exist: " + given
+                               : "failed to stat must-gather directory: stat " + given + ": " + goErrnoText(errno);
+    const bool archive = S_ISREG(st.st_mode) && input::ArchiveReader::isArchive(given);
+    if (!S_ISDIR(st.st_mode) && !archive)
+        return "must-gather path is not a directory: " + given;
+    m_log.info(1, "Using must-gather directory: " + given);
+    const std::string root = QDir::cleanPath(QDir::current().absoluteFilePath(QString::fromStdString(given))).toStdString();
+    const MustGatherObjects gathered = archive ? MustGatherObjects::loadArchive(root) : MustGatherObjects::load(root);
+    for (const ResourceSpec &spec : config.resources) {
+        Fetched f;
+        f.error = gathered.error;
+        if (!f.error && gathered.noData)
+            f.error = "no must-gather data found under " + root + " (expected cluster-scoped-resources/ or namespaces/)";
+        if (!f.error)
+            f.objects = select(gathered.objects, spec);
+        fetched.push_back(std::move(f));
+    }
+    return std::nullopt;
+}
+
 GenerateOutcome ReferenceGenerator::run(const GenerateRequest &request)
 {
     GenerateOutcome outcome;
@@ -259,41 +304,28 @@ GenerateOutcome ReferenceGenerator::run(const GenerateRequest &request)
     const GenerateConfig &config = loaded.config;
     m_log.info(1, "Loaded configuration from " + request.configPath);
     m_log.info(1, "  Resources to capture: " + std::to_string(config.resources.size()));
-    if (!request.mustGather)
-        return fail("generating a reference from a live cluster is not supported by Driftscope yet; pass a "
-                    "must-gather directory with -f");
-    const std::string &given = *request.mustGather;
-    struct stat st {};
-    if (::stat(given.c_str(), &st) != 0)
-        return fail(errno == ENOENT ? "must-gather directory does not exist: " + given
-                                    : "failed to stat must-gather directory: stat " + given + ": " + goErrnoText(errno));
-    const bool archive = S_ISREG(st.st_mode) && input::ArchiveReader::isArchive(given);
-    if (!S_ISDIR(st.st_mode) && !archive)
-        return fail("must-gather path is not a directory: " + given);
-    m_log.info(1, "Using must-gather directory: " + given);
-    const std::string root = QDir::cleanPath(QDir::current().absoluteFilePath(QString::fromStdString(given))).toStdString();
-    const MustGatherObjects gathered = archive ? MustGatherObjects::loadArchive(root) : MustGatherObjects::load(root);
-
+    std::vector<Fetched> fetched;
+    if (auto error = fetchAll(request, config, fetched))
+        return fail(*error);
     std::vector<Captured> captured;
     std::vector<const ResourceSpec *> empty;
-    for (const ResourceSpec &spec : config.resources) {
+    for (std::size_t i = 0; i < config.resources.size(); ++i) {
+        const ResourceSpec &spec = config.resources[i];
+        Fetched &f = fetched[i];
         m_log.info(1, "Fetching " + describe(spec, false) + "...");
-        std::optional<std::string> error = gathered.error;
-        if (!error && gathered.noData)
-            error = "no must-gather data found under " + root + " (expected cluster-scoped-resources/ or namespaces/)";
-        if (error) {
+        if (f.error) {
             if (spec.required)
-                return fail("failed to fetch " + spec.kind + ": " + *error);
-            m_log.warning("failed to fetch optional resource " + spec.kind + " (" + spec.apiVersion + "): " + *error);
+                return fail("failed to fetch " + spec.kind
+                            + (f.failedName.empty() ? std::string() : " \"" + f.failedName + "\"") + ": " + *f.error);
+            m_log.warning("failed to fetch optional resource " + spec.kind + " (" + spec.apiVersion + "): " + *f.error);
             empty.push_back(&spec);
             continue;
         }
-        Captured c{&spec, select(gathered.objects, spec)};
-        m_log.info(1, "  Found " + std::to_string(c.objects.size()) + " resource(s)");
-        if (c.objects.empty())
+        m_log.info(1, "  Found " + std::to_string(f.objects.size()) + " resource(s)");
+        if (f.objects.empty())
             empty.push_back(&spec);
         else
-            captured.push_back(std::move(c));
+            captured.push_back(Captured{&spec, std::move(f.objects)});
     }
 
     const std::string output = QDir::cleanPath(QDir::current().absoluteFilePath(QString::fromStdString(

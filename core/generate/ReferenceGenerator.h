@@ -2,6 +2,7 @@
 #pragma once
 
 #include "GenerateConfig.h"
+#include "live/LiveInputSource.h"
 #include "util/Log.h"
 
 #include <optional>
@@ -15,6 +16,7 @@ struct GenerateRequest
     std::string configPath;                // -g, as given
     std::optional<std::string> mustGather; // -f, as given; none: a live cluster
     std::string outputDir;                 // --output-dir ("" = the config's)
+    live::LiveSettings cluster;            // without -f: --kubeconfig, --context, --request-timeout
 };
 
 struct GenerateOutcome
@@ -27,7 +29,7 @@ struct GenerateOutcome
 
 // kube-compare's generate mode (spec g.3): a v2 reference — one YAML file per
 // captured object, cleaned of server-managed fields, and a metadata.yaml with
-// one part per entry — from a must-gather. Unlike kube-compare, integers and
+// one part per entry — from a must-gather (folder or archive) or a live cluster. Unlike kube-compare, integers and
 // timestamps never crash it (g.3.10). Writes nothing before every entry was
 // fetched; files are created exclusively (name-1.yaml, name-2.yaml, …).
 class ReferenceGenerator
@@ -37,6 +39,9 @@ public:
     GenerateOutcome run(const GenerateRequest &request);
 
 private:
+    struct Fetched;
+    std::optional<std::string> fetchAll(const GenerateRequest &request, const GenerateConfig &config,
+                                        std::vector<Fetched> &fetched);
     Log &m_log;
 };
 

@@ -2,6 +2,7 @@
 // Generate mode's parts with kube-compare's tables (spec g.3): file names and
 // config errors. The whole mode is checked by the generate_conformance test
 // (shared/conformance/generate, byte for byte).
+#include "../live/FakeApiServer.h"
 #include "CliRun.h"
 #include "TestData.h"
 #include "generate/GenerateConfig.h"
@@ -32,6 +33,7 @@ private slots:
     void archiveGivesTheSameReference_data();
     void archiveGivesTheSameReference();
     void generatedReferenceMatchesItsSource();
+    void liveCluster();
 };
 
 void tst_Generate::sanitizeName_data()
@@ -195,6 +197,50 @@ void tst_Generate::generatedReferenceMatchesItsSource()
     const QJsonObject summary = QJsonDocument::fromJson(r.out.toUtf8()).object().value(QStringLiteral("Summary")).toObject();
     QCOMPARE(summary.value(QStringLiteral("NumDiffCRs")).toInt(), 0);
     QCOMPARE(summary.value(QStringLiteral("TotalCRs")).toInt(), 9);
+}
+
+// Without -f the objects come from the cluster of the kubeconfig: kinds found
+// through discovery, names through field selectors, GETs only.
+void tst_Generate::liveCluster()
+{
+    QTemporaryDir work;
+    const QString fixtures = work.filePath(QStringLiteral("fixtures"));
+    QVERIFY(QDir().mkpath(fixtures));
+    QFile objects(fixtures + QStringLiteral("/objects.yaml"));
+    QVERIFY(objects.open(QIODevice::WriteOnly));
+    objects.write("apiVersion: v1\nkind: Namespace\nmetadata:\n  name: shop\n  uid: 1234\n  resourceVersion: \"77\"\n"
+                  "  labels:\n    kubernetes.io/metadata.name: shop\nstatus:\n  phase: Active\n---\n"
+                  "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: other\n---\n"
+                  "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\n  namespace: shop\ndata:\n  mode: production\n"
+                  "---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: elsewhere\n  namespace: other\ndata:\n  a: b\n");
+    objects.close();
+    test::FakeApiServer server;
+    QString error;
+    QVERIFY2(server.start(work.path(), test::FakeApiServer::Options{{fixtures}}, &error), qPrintable(error));
+    QFile config(work.filePath(QStringLiteral("refgen.yaml")));
+    QVERIFY(config.open(QIODevice::WriteOnly));
+    config.write("resources:\n- kind: Namespace\n  apiVersion: v1\n  required: true\n  names: [shop]\n"
+                 "- kind: ConfigMap\n  apiVersion: v1\n  namespace: shop\n"
+                 "- kind: Widget\n  apiVersion: example.com/v1\n");
+    config.close();
+    generate::GenerateRequest request;
+    request.configPath = work.filePath(QStringLiteral("refgen.yaml")).toStdString();
+    request.outputDir = work.filePath(QStringLiteral("out")).toStdString();
+    request.cluster.kubeconfig = server.kubeconfig().toStdString();
+    request.cluster.context = "fake";
+    const generate::GenerateOutcome outcome = generate::ReferenceGenerator(Log::null()).run(request);
+    QVERIFY2(outcome.exitCode == 0, outcome.error.c_str());
+    QCOMPARE(QString::fromStdString(outcome.warnings),
+             QStringLiteral("Warning: No resources found for:\n  - Widget (example.com/v1)\n"));
+    QDir out(work.filePath(QStringLiteral("out")));
+    QCOMPARE(out.entryList(QDir::Dirs | QDir::NoDotAndDotDot), (QStringList{"ConfigMap", "Namespace"}));
+    QCOMPARE(QDir(out.filePath(QStringLiteral("Namespace"))).entryList(QDir::Files), QStringList{"shop.yaml"});
+    QCOMPARE(QDir(out.filePath(QStringLiteral("ConfigMap"))).entryList(QDir::Files), QStringList{"settings.yaml"});
+    QFile ns(out.filePath(QStringLiteral("Namespace/shop.yaml")));
+    QVERIFY(ns.open(QIODevice::ReadOnly));
+    QCOMPARE(ns.readAll(), QByteArray("apiVersion: v1\nkind: Namespace\nmetadata:\n  name: shop\n"));
+    for (const QJsonObject &r : server.requests())
+        QCOMPARE(r.value(QStringLiteral("method")).toString(), QStringLiteral("GET"));
 }
 
 QTEST_GUILESS_MAIN(tst_Generate)
