@@ -77,39 +77,55 @@ std::vector<Value> select(const std::vector<Value> &objects, const ResourceSpec 
     return out;
 }
 
+// The annotation and label keys cleaning removes: the defaults, then the config's.
+struct OmittedKeys
+{
+    std::vector<std::string> annotations;
+    std::vector<std::string> labels;
+    std::vector<std::string> labelPrefixes;
+
+    explicit OmittedKeys(const GenerateConfig &config)
+        : annotations(std::begin(kDefaultAnnotations), std::end(kDefaultAnnotations)),
+          labels{kFirstLabel},
+          labelPrefixes(std::begin(kLabelPrefixes), std::end(kLabelPrefixes))
+    {
+        annotations.insert(annotations.end(), config.omitAnnotations.begin(), config.omitAnnotations.end());
+        labels.insert(labels.end(), std::begin(kOtherLabels), std::end(kOtherLabels));
+        labels.insert(labels.end(), config.omitLabels.begin(), config.omitLabels.end());
+    }
+};
+
+// Removes the exact keys, then every key with one of the prefixes; an emptied map goes.
+void strip(Value &metadata, const char *field, const std::vector<std::string> &exact,
+           const std::vector<std::string> &prefixes)
+{
+    Value map = metadata.get(field);
+    if (!map.isMap())
+        return;
+    for (const std::string &key : exact)
+        map.remove(key);
+    std::vector<std::string> prefixed;
+    for (const auto &[key, value] : map.map())
+        for (const std::string &prefix : prefixes)
+            if (key.starts_with(prefix))
+                prefixed.push_back(key);
+    for (const std::string &key : prefixed)
+        map.remove(key);
+    if (map.map().empty())
+        metadata.remove(field);
+}
+
 // g.3.5: server-managed metadata, the default and configured annotations and
-// labels (an emptied map goes), and status.
-Value cleaned(const Value &object, const GenerateConfig &config)
+// labels, and status.
+Value cleaned(const Value &object, const OmittedKeys &omitted)
 {
     Value copy = object.deepCopy();
     Value metadata = copy.get("metadata");
     if (metadata.isMap()) {
         for (const char *key : kServerManaged)
             metadata.remove(key);
-        const auto strip = [&metadata](const char *field, const std::vector<std::string> &exact,
-                                       const std::vector<std::string> &prefixes) {
-            Value map = metadata.get(field);
-            if (!map.isMap())
-                return;
-            for (const std::string &key : exact)
-                map.remove(key);
-            std::vector<std::string> prefixed;
-            for (const auto &[key, value] : map.map())
-                for (const std::string &prefix : prefixes)
-                    if (key.starts_with(prefix))
-                        prefixed.push_back(key);
-            for (const std::string &key : prefixed)
-                map.remove(key);
-            if (map.map().empty())
-                metadata.remove(field);
-        };
-        std::vector<std::string> annotations(std::begin(kDefaultAnnotations), std::end(kDefaultAnnotations));
-        annotations.insert(annotations.end(), config.omitAnnotations.begin(), config.omitAnnotations.end());
-        std::vector<std::string> labels{kFirstLabel};
-        labels.insert(labels.end(), std::begin(kOtherLabels), std::end(kOtherLabels));
-        labels.insert(labels.end(), config.omitLabels.begin(), config.omitLabels.end());
-        strip("annotations", annotations, {});
-        strip("labels", labels, {std::begin(kLabelPrefixes), std::end(kLabelPrefixes)});
+        strip(metadata, "annotations", omitted.annotations, {});
+        strip(metadata, "labels", omitted.labels, omitted.labelPrefixes);
     }
     copy.remove("status");
     return copy;
@@ -335,6 +351,7 @@ GenerateOutcome ReferenceGenerator::run(const GenerateRequest &request)
         return fail("failed to create output directory: " + *error);
     Value parts = Value::emptyList();
     std::size_t total = 0;
+    const OmittedKeys omitted(config);
     for (const Captured &c : captured) {
         std::string kind = c.spec->kind;
         for (char &ch : kind)
@@ -346,7 +363,7 @@ GenerateOutcome ReferenceGenerator::run(const GenerateRequest &request)
         Value paths = Value::emptyList();
         for (const Value &object : c.objects) {
             const std::string name = text(object.at({"metadata", "name"}));
-            const yaml::WriteResult marshalled = yaml::writeCanonical(cleaned(object, config));
+            const yaml::WriteResult marshalled = yaml::writeCanonical(cleaned(object, omitted));
             if (!marshalled.ok())
                 return fail(marshalError(name, *marshalled.error));
             std::string path, error;

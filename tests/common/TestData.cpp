@@ -94,4 +94,13 @@ PreparedInput prepareComparisonInput(const QString &metadata, const QString &res
     return input;
 }
 
+void writeFile(const QString &path, const QByteArray &text)
+{
+    QDir().mkpath(QFileInfo(path).path());
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        qFatal("cannot write %s", qPrintable(path));
+    f.write(text);
+}
+
 } // namespace ds::test

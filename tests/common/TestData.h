@@ -18,6 +18,8 @@ namespace ds::test {
 
 // Absolute path of a file under tests/data (e.g. "shared/spec/vectors/go-template.json").
 QString dataPath(const QString &relative);
+// Writes `text` to `path`, creating its folders; a test cannot go on without it.
+void writeFile(const QString &path, const QByteArray &text);
 
 // The cases of a spec vector file (tests/data/shared/spec/vectors/<name>.json).
 QJsonArray loadVectors(const QString &name);

@@ -6,7 +6,7 @@
 #include "FakeApiServer.h"
 #include "TestData.h"
 
-#include "cli/CliRunner.h"
+#include "CliRun.h"
 #include "live/FetchNeeds.h"
 #include "reference/ReferenceLoader.h"
 
@@ -26,25 +26,8 @@ namespace {
 
 QString casesDir() { return ds::test::dataPath(QStringLiteral("shared/conformance/cases")); }
 
-struct CliRun
-{
-    int code = -1;
-    QString out;
-    QString err;
-};
-
-CliRun runCli(const QStringList &args)
-{
-    std::vector<std::string> argv{"driftscope-cli"};
-    for (const QString &a : args)
-        argv.push_back(a.toStdString());
-    std::ostringstream o, e;
-    CliRun r;
-    r.code = ds::cli::run(argv, o, e);
-    r.out = QString::fromStdString(o.str());
-    r.err = QString::fromStdString(e.str());
-    return r;
-}
+using ds::test::CliRun;
+using ds::test::runCli;
 
 // The temporary diff directories and the diff header dates differ per run.
 QString normalise(QString text)

@@ -46,14 +46,7 @@ namespace {
 
 const QString kWeb = QStringLiteral("apps/v1_Deployment_shop_web");
 
-void writeFile(const QString &path, const QByteArray &text)
-{
-    QDir().mkpath(QFileInfo(path).path());
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
-        qFatal("cannot write %s", qPrintable(path));
-    f.write(text);
-}
+using test::writeFile;
 
 QString rightText(const SideBySideDiffView *view)
 {

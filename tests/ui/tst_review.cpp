@@ -7,7 +7,7 @@
 // decisions, and opening another reference asks whether to keep the files.
 #include "MainWindow.h"
 #include "TestData.h"
-#include "cli/CliRunner.h"
+#include "CliRun.h"
 #include "main/DocumentFile.h"
 #include "main/NavigatorPanel.h"
 #include "main/SelectionController.h"
@@ -54,25 +54,8 @@ const QString kSettings = QStringLiteral("v1_ConfigMap_shop_settings");
 const QString kBanner = QStringLiteral("v1_ConfigMap_shop_banner");
 const QString kWeb = QStringLiteral("apps/v1_Deployment_shop_web");
 
-struct CliResult
-{
-    int code = 0;
-    QString out;
-    QString err;
-};
-
-CliResult runCli(const QStringList &args)
-{
-    std::vector<std::string> argv{"driftscope-cli"};
-    for (const QString &a : args)
-        argv.push_back(a.toStdString());
-    std::ostringstream out, err;
-    CliResult r;
-    r.code = cli::run(argv, out, err);
-    r.out = QString::fromStdString(out.str());
-    r.err = QString::fromStdString(err.str());
-    return r;
-}
+using CliResult = test::CliRun;
+using test::runCli;
 
 QByteArray readAll(const QString &path)
 {
