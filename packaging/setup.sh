@@ -24,7 +24,17 @@ packages=(
     dpkg-dev file desktop-file-utils appstream debootstrap
     # libFuzzer targets (tools/fuzz.sh, docs/robustness.md)
     clang libclang-rt-dev
+    # -r container:// tests (tst_imagereference): a real OCI registry on loopback,
+    # images built with umoci and pushed with skopeo, htpasswd for its basic auth
+    openssl apache2-utils
 )
+# docker-registry (the CNCF distribution registry), skopeo and umoci: where the
+# distribution has them (tst_imagereference says so and skips without them).
+for p in docker-registry skopeo umoci; do
+    if apt-cache show "$p" >/dev/null 2>&1; then
+        packages+=("$p")
+    fi
+done
 # KF6 SyntaxHighlighting exists from Debian 13 / Ubuntu 24.04 on; older releases use
 # the built-in YAML highlighter.
 if apt-cache show libkf6syntaxhighlighting-dev >/dev/null 2>&1; then

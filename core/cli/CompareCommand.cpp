@@ -6,6 +6,7 @@
 #include "GenerateCommand.h"
 #include "KlogLog.h"
 #include "pipeline/ComparisonRun.h"
+#include "image/ImageName.h"
 #include "util/UrlReader.h"
 #include "pipeline/SampleComparison.h"
 #include "report/ReportWriters.h"
@@ -75,6 +76,10 @@ FlagParser makeFlags()
           "Process the directory used in -f, --filename recursively. Useful when you want to manage related "
           "manifests organized within the same directory.");
     f.add("reference", 'r', K::String, "Path to reference config file.");
+    f.add("no-image-cache", 0, K::Bool,
+          "With -r container://…: ask the registry again and download every layer instead of using the image cache");
+    f.add("insecure-registry", 0, K::StringSlice,
+          "With -r container://…: registries (host[:port]) that may be reached over plain HTTP (loopback ones always may)");
     f.add("request-timeout", 0, K::String,
           "Without -f: how long to wait for each request to the cluster before giving up, e.g. 30s or 2m "
           "(default 30s)");
@@ -276,7 +281,10 @@ int compare(const FlagParser &flags, std::ostream &out, std::ostream &err)
     request.reference.metadataPath = flags.stringValue("reference");
     if (request.reference.metadataPath.empty())
         usageError(err, "\"Reference config file is required\"");
-    if (!isHttpUrl(request.reference.metadataPath) // kube-compare skips the check for URLs
+    request.reference.refreshImage = flags.boolValue("no-image-cache");
+    request.reference.insecureRegistries = flags.sliceValue("insecure-registry");
+    // kube-compare skips the check for URLs and images
+    if (!isHttpUrl(request.reference.metadataPath) && !image::isContainerReference(request.reference.metadataPath)
         && !QFileInfo::exists(QString::fromStdString(request.reference.metadataPath)))
         fatal(err, "\"Reference config file doesn't exist\"");
     request.clusterData = clusterData(flags);

@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ds::live {
@@ -33,6 +34,9 @@ struct TlsSpec
     bool insecureSkipVerify = false;
     std::string clientCertPem;
     std::string clientKeyPem; // PKCS#1 RSA, SEC1 EC or PKCS#8 (any algorithm OpenSSL knows)
+    // caPem is added to the system's CAs instead of replacing them (podman's
+    // certs.d/<host>/ca.crt), rather than client-go's exclusive CA.
+    bool caExtendsSystem = false;
 };
 
 struct HttpRequest
@@ -43,6 +47,9 @@ struct HttpRequest
     bool identityEncoding = false;
     std::string peerVerifyName; // tls-server-name; empty: the URL's host
     int timeoutMs = 30000;      // without any data from the server
+    // Non-empty: a 200 answer's body is written to this file as it arrives
+    // (image layers are too large to hold), and HttpReply::body stays empty.
+    std::string saveToFile;
 };
 
 struct HttpReply
@@ -55,6 +62,17 @@ struct HttpReply
     std::vector<std::string> sslErrors; // why the certificate was not trusted
     bool retryable = false;            // a transient transport failure (refused, reset, ...)
     std::string errorText;             // the transport's description of a failure
+    std::string saveError;             // HttpRequest::saveToFile could not be written
+    std::vector<std::pair<QByteArray, QByteArray>> headers; // as received
+
+    // The first header of that name (case-insensitive), or empty.
+    QByteArray header(const QByteArray &name) const
+    {
+        for (const auto &[key, value] : headers)
+            if (key.compare(name, Qt::CaseInsensitive) == 0)
+                return value;
+        return {};
+    }
 };
 
 // GET over HTTP(S) for ApiClient, kept behind this interface so retries,

@@ -4,6 +4,7 @@
 #include "live/HttpTransport.h"
 #include "DriftscopeVersion.h"
 
+#include <QFile>
 #include <QNetworkAccessManager>
 #include <QNetworkProxy>
 #include <QNetworkReply>
@@ -87,7 +88,7 @@ public:
             const auto cas = QSslCertificate::fromData(QByteArray::fromStdString(tls.caPem), QSsl::Pem);
             if (cas.isEmpty())
                 return "cluster \"" + tls.clusterName + "\": certificate-authority holds no PEM certificate";
-            out.setCaCertificates(cas);
+            out.setCaCertificates(tls.caExtendsSystem ? QSslConfiguration::systemCaCertificates() + cas : cas);
             out.setPeerVerifyMode(QSslSocket::VerifyPeer);
         }
         if (!tls.clientCertPem.empty()) {
@@ -135,10 +136,18 @@ public:
             for (const QSslError &e : errors)
                 state->sslErrors.push_back(e.errorString().toStdString());
         });
+        std::shared_ptr<QFile> file;
+        if (!request.saveToFile.empty())
+            file = streamToFile(reply, QString::fromStdString(request.saveToFile), *state);
         const int generation = m_generation;
         QObject::connect(reply, &QNetworkReply::finished, &m_manager,
-                         [this, state, reply, generation, done = std::move(done)] {
+                         [this, state, reply, generation, file, done = std::move(done)] {
                              reply->deleteLater();
+                             if (file && reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt() == 200)
+                                 file->write(reply->readAll());
+                             if (file && !file->flush() && state->saveError.empty())
+                                 state->saveError = "cannot write " + file->fileName().toStdString() + ": "
+                                     + file->errorString().toStdString();
                              if (generation == m_generation)
                                  done(finish(*state, reply));
                          });
@@ -155,6 +164,23 @@ public:
     }
 
 private:
+    // A 200 body goes to `path` as it arrives; any other answer is kept in
+    // memory (an error document) as usual.
+    static std::shared_ptr<QFile> streamToFile(QNetworkReply *reply, const QString &path, HttpReply &state)
+    {
+        auto file = std::make_shared<QFile>(path);
+        if (!file->open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+            state.saveError = "cannot write " + path.toStdString() + ": " + file->errorString().toStdString();
+            reply->abort();
+            return file;
+        }
+        QObject::connect(reply, &QNetworkReply::readyRead, reply, [reply, file] {
+            if (reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt() == 200)
+                file->write(reply->readAll());
+        });
+        return file;
+    }
+
     static HttpReply finish(HttpReply &state, QNetworkReply *reply)
     {
         HttpReply r = std::move(state);
@@ -166,6 +192,8 @@ private:
         r.tlsFailed = !r.sslErrors.empty() || reply->error() == QNetworkReply::SslHandshakeFailedError;
         r.retryable = retryableTransport(reply->error());
         r.errorText = reply->errorString().toStdString();
+        for (const auto &[key, value] : reply->rawHeaderPairs())
+            r.headers.emplace_back(key, value);
         return r;
     }
 

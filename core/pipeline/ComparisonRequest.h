@@ -6,6 +6,8 @@
 #include "input/FileInputSource.h"
 #include "live/LiveInputSource.h"
 
+#include <QString>
+
 #include <memory>
 #include <optional>
 #include <string>
@@ -13,12 +15,16 @@
 
 namespace ds::pipeline {
 
-// Where the reference comes from: today a metadata.yaml on disk. A new kind of
-// reference source (a URL, a container image) is one more field here and one
-// more branch in ComparisonRun::loadReference.
+// Where the reference comes from: a metadata.yaml on disk, an http(s) URL or
+// container://IMAGE:TAG:/path/metadata.yaml. A new kind of reference source is
+// one more field here and one more branch in ComparisonRun::loadReference.
 struct ReferenceSource
 {
     std::string metadataPath; // metadata.yaml
+    // container:// only
+    bool refreshImage = false; // --no-image-cache
+    std::vector<std::string> insecureRegistries; // --insecure-registry
+    QString imageCacheRoot;    // empty: the user's cache directory
 };
 
 // Where the cluster's CRs come from. A new kind of input is one more Kind here

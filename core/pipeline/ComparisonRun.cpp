@@ -8,6 +8,8 @@
 #include "compare/InlineDiffDriver.h"
 #include "compare/InputNeeds.h"
 #include "compare/UserOverrides.h"
+#include "image/ImageName.h"
+#include "image/ImagePuller.h"
 #include "input/FileInputSource.h"
 #include "live/LiveInputSource.h"
 #include "live/UrlFetcher.h"
@@ -122,10 +124,16 @@ std::optional<std::string> ComparisonRun::loadReference()
         reportProgress(RunStage::LoadingReference, 0, 0);
         loader.setInlineDiffValidator(compare::inlineDiffValidator());
         loader.setUrlReader(live::urlReader(kReferenceUrlAttempts));
-        ref::LoadResult metadata = loader.loadMetadata(m_request.reference.metadataPath);
+        std::string metadataPath = m_request.reference.metadataPath;
+        if (image::isContainerReference(metadataPath))
+            if (auto error = pullImage(metadataPath))
+                return error;
+        ref::LoadResult metadata = loader.loadMetadata(metadataPath);
         if (!metadata.ok())
             return metadata.error;
         loaded = std::move(metadata.reference);
+        if (metadataPath != m_request.reference.metadataPath)
+            loaded->origin = m_request.reference.metadataPath;
     }
     if (m_request.diffConfigPath) {
         const auto config = compare::DiffConfig::load(*m_request.diffConfigPath);
@@ -144,6 +152,27 @@ std::optional<std::string> ComparisonRun::loadReference()
         }
         m_reference = std::move(loaded);
     }
+    return std::nullopt;
+}
+
+// The image's reference folder is extracted into the image cache and loaded
+// from there like any folder; `metadataPath` becomes the extracted file.
+std::optional<std::string> ComparisonRun::pullImage(std::string &metadataPath)
+{
+    image::PullOptions options;
+    options.refresh = m_request.reference.refreshImage;
+    options.insecureRegistries = m_request.reference.insecureRegistries;
+    options.cacheRoot = m_request.reference.imageCacheRoot;
+    options.cancel = m_cancel;
+    options.progress = [this](std::size_t done, std::size_t total) { reportProgress(RunStage::PullingImage, done, total); };
+    reportProgress(RunStage::PullingImage, 0, 0);
+    const image::PulledReference pulled = image::pullReference(metadataPath, options);
+    for (const std::string &warning : pulled.warnings)
+        m_log.warning(warning);
+    if (!pulled.ok())
+        return pulled.error;
+    m_log.info(1, "Reference " + metadataPath + " is image " + pulled.imageDigest + ", read from " + pulled.metadataPath);
+    metadataPath = pulled.metadataPath;
     return std::nullopt;
 }
 

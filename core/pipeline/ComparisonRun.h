@@ -25,7 +25,7 @@ class InputSource;
 namespace ds::pipeline {
 
 // The steps of a run, for progress reports.
-enum class RunStage { LoadingReference, ReadingFiles, FetchingFromCluster, Comparing };
+enum class RunStage { PullingImage, LoadingReference, ReadingFiles, FetchingFromCluster, Comparing };
 
 // done/total units of the stage (total 0: unknown). Called from the run's
 // thread and, while files are decoded, from several threads at once.
@@ -83,6 +83,7 @@ public:
 
 private:
     std::unique_ptr<input::InputSource> makeInputSource();
+    std::optional<std::string> pullImage(std::string &metadataPath);
     void reportProgress(RunStage stage, std::size_t done, std::size_t total) const;
 
     ComparisonRequest m_request;

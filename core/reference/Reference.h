@@ -106,6 +106,9 @@ struct Reference
     std::string apiVersion; // as written (v1 hash keeps it)
     std::string directory;  // absolute directory of metadata.yaml
     std::string metadataFile;
+    // Where the user opened it when that is not metadataFile (container://…,
+    // whose files are read from the image cache): reports and titles name it.
+    std::string origin;
     std::vector<Part> parts;
     std::vector<std::string> templateFunctionFiles;
     FieldsToOmit fieldsToOmit;

@@ -121,7 +121,10 @@ std::string defaultTimestamp()
 
 std::string referenceName(const ref::Reference &reference)
 {
-    const QString dir = QString::fromStdString(reference.directory);
+    // An image's folder is extracted under a cache name: name the folder in the image.
+    const QString dir = reference.origin.empty()
+        ? QString::fromStdString(reference.directory)
+        : QString::fromStdString(reference.origin).section(QLatin1Char('/'), 0, -2);
     const QString name = QFileInfo(dir).fileName();
     return name.isEmpty() ? reference.metadataFile : name.toStdString();
 }
@@ -242,7 +245,7 @@ void HtmlReportWriter::header()
     else if (m_report.failures.empty())
         m_out += "<span class=\"verdict b s-clean\">No differences</span>";
     m_out += "</p>\n";
-    m_out += "<dl class=meta>\n<dt>Reference<dd><code>" + esc(m_reference.metadataFile) + "</code> (format v"
+    m_out += "<dl class=meta>\n<dt>Reference<dd><code>" + esc(m_reference.origin.empty() ? m_reference.metadataFile : m_reference.origin) + "</code> (format v"
         + std::to_string(m_reference.version) + ")\n";
     m_out += "<dt>Metadata hash<dd><code>" + esc(s.metadataHash) + "</code>\n";
     m_out += "<dt>Input<dd>" + (m_options.inputDescription.empty() ? std::string("<span class=none>unknown</span>")

@@ -53,6 +53,7 @@ private:
 QString stageLabel(pipeline::RunStage stage)
 {
     switch (stage) {
+    case pipeline::RunStage::PullingImage: return QObject::tr("Pulling the reference image");
     case pipeline::RunStage::LoadingReference: return QObject::tr("Loading reference");
     case pipeline::RunStage::ReadingFiles: return QObject::tr("Reading cluster data");
     case pipeline::RunStage::FetchingFromCluster: return QObject::tr("Fetching from the cluster");
