@@ -238,7 +238,7 @@ void MainWindow::createMenus()
     file->setObjectName(QStringLiteral("menuFile"));
     file->addAction(tr("Open &Reference…"), QKeySequence::Open, m_files, &FileActions::chooseReference);
     file->addAction(tr("Open Reference F&older…"), m_files, &FileActions::chooseReferenceFolder);
-    file->addAction(tr("Open Reference from &URL…"), m_files, &FileActions::chooseReferenceUrl);
+    file->addAction(tr("Open Reference from &URL or Image…"), m_files, &FileActions::chooseReferenceUrl);
     file->addAction(tr("Open Cluster &Data Folder…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), m_files,
                     &FileActions::chooseInputFolder);
     file->addAction(tr("Open Cluster Data &Archive, Files or Folder…"), m_files, &FileActions::chooseInputFiles);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "main/FileActions.h"
+#include "image/ImageName.h"
 
 #include "live/ConnectClusterDialog.h"
 #include "main/ClusterDataDialog.h"
@@ -67,28 +68,38 @@ void FileActions::chooseInputFiles()
         emit inputsChosen(dialog.chosenPaths());
 }
 
-// A reference published on a web server (kube-compare's `-r https://…/metadata.yaml`).
+// A reference published on a web server (kube-compare's `-r https://…/metadata.yaml`)
+// or inside a container image (`-r container://IMAGE:TAG:/path/metadata.yaml`).
 void FileActions::chooseReferenceUrl()
 {
-    QStringList urls;
+    const QString title = tr("Open Reference from URL or Image");
+    QStringList recent;
     for (const QString &entry : QSettings().value(QStringLiteral("recent/references")).toStringList())
-        if (isHttpUrl(entry.toStdString()))
-            urls << entry;
+        if (isHttpUrl(entry.toStdString()) || image::isContainerReference(entry.toStdString()))
+            recent << entry;
     bool ok = false;
-    const QString url = QInputDialog::getItem(m_window, tr("Open Reference from URL"),
-                                              tr("URL of the reference's metadata.yaml (http or https):"), urls, 0,
-                                              true, &ok)
-                            .trimmed();
-    if (!ok || url.isEmpty())
+    const QString text = QInputDialog::getItem(m_window, title,
+                                               tr("The reference's metadata.yaml: an http(s) URL, or an image as "
+                                                  "container://IMAGE:TAG:/path/in/image/metadata.yaml"),
+                                               recent, 0, true, &ok)
+                             .trimmed();
+    if (!ok || text.isEmpty())
         return;
-    if (!isHttpUrl(url.toStdString()) || !QUrl(url, QUrl::StrictMode).isValid()) {
-        QMessageBox::warning(m_window, tr("Open Reference from URL"),
-                             tr("“%1” is not an http:// or https:// URL. Give the URL of the reference's "
-                                "metadata.yaml, e.g. https://example.com/reference/metadata.yaml.")
-                                 .arg(url));
+    if (image::isContainerReference(text.toStdString())) {
+        std::string error;
+        if (!image::parseContainerReference(text.toStdString(), error)) {
+            QMessageBox::warning(m_window, title, QString::fromStdString(error));
+            return;
+        }
+    } else if (!isHttpUrl(text.toStdString()) || !QUrl(text, QUrl::StrictMode).isValid()) {
+        QMessageBox::warning(m_window, title,
+                             tr("“%1” is neither an http(s):// URL nor a container:// image. Give the URL of the "
+                                "reference's metadata.yaml, e.g. https://example.com/reference/metadata.yaml, or "
+                                "an image, e.g. container://quay.io/org/reference:v1:/usr/share/reference/metadata.yaml.")
+                                 .arg(text));
         return;
     }
-    emit referenceChosen(url);
+    emit referenceChosen(text);
 }
 
 void FileActions::chooseCluster()
@@ -107,7 +118,9 @@ void FileActions::chooseHtmlReport()
     const auto snapshot = m_session->snapshot();
     if (!snapshot->hasReport())
         return;
-    const QString name = referenceName(QString::fromStdString(snapshot->reference->metadataFile));
+    const ref::Reference &reference = *snapshot->reference;
+    const QString name =
+        referenceName(QString::fromStdString(reference.origin.empty() ? reference.metadataFile : reference.origin));
     const QString path = QFileDialog::getSaveFileName(
         m_window, tr("Export HTML Report"),
         m_recent->lastDirectory() + QStringLiteral("/drift-report-%1.html").arg(name), tr("HTML report (*.html *.htm)"));

@@ -104,6 +104,8 @@ void SessionStatusBar::onBusyChanged(bool busy)
     if (busy) {
         m_progress->setRange(0, 0);
         m_progress->setFormat(tr("Working…"));
+    } else {
+        m_bar->clearMessage();
     }
 }
 
@@ -116,6 +118,8 @@ void SessionStatusBar::onProgress(int done, int total, const QString &label)
     m_progress->setRange(0, total);
     m_progress->setValue(total > 0 ? done : 0);
     m_progress->setFormat(total > 0 ? QStringLiteral("%1 %p%").arg(label) : label);
+    // A busy bar (no total) shows no text: the stage is also said where messages go.
+    m_bar->showMessage(total > 0 ? tr("%1 (%2 of %3)").arg(label).arg(done).arg(total) : label + u'…');
 }
 
 } // namespace ds::ui

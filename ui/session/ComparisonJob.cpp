@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ComparisonJob.h"
 
+#include "image/ImageName.h"
+
 #include "pipeline/ComparisonRun.h"
 #include "util/Log.h"
 #include "util/UrlReader.h"
@@ -163,6 +165,14 @@ QString metadataFileOf(const QString &referencePath)
 
 QString referenceName(const QString &referencePath)
 {
+    std::string error;
+    if (const auto image = image::parseContainerReference(referencePath.toStdString(), error)) { // "ref:v1 (quay.io)"
+        const std::string &repo = image->image.repository;
+        const std::string tag = image->image.tag.empty() ? image->image.digest.substr(0, 19) : image->image.tag;
+        return QStringLiteral("%1:%2 (%3)")
+            .arg(QString::fromStdString(repo.substr(repo.rfind('/') + 1)), QString::fromStdString(tag),
+                 QString::fromStdString(image->image.registry));
+    }
     if (isHttpUrl(referencePath.toStdString())) { // "reference (example.com)"
         const QUrl url(referencePath);
         const QStringList segments = url.path().split(QLatin1Char('/'), Qt::SkipEmptyParts);
@@ -197,7 +207,7 @@ ComparisonJobResult runComparisonJob(const ComparisonJobRequest &request, const 
     snapshot.readAt = request.objectsReadAt;
     if (loadReference) {
         log.setStage(Problem::Stage::Reference);
-        if (auto error = run.loadReference())
+        if (auto error = run.loadReference(); error && !cancel.load()) // a cancelled pull is no problem
             log.error(*error);
         result.referenceLoaded = true;
     }

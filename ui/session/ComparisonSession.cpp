@@ -153,12 +153,15 @@ void ComparisonSession::finished(quint64 generation, const ComparisonJobResult &
         // Cancelled by the user: what was loaded before the cancel stays.
         if (result.cancelled && result.snapshot)
             publish(result);
-        emit progressChanged(0, 0, result.referenceLoaded || m_runningInputs ? tr("Loading cancelled") : tr("Cancelled"));
     }
+    const bool userCancelled = !(generation == m_generation && !cancelled) && !m_pending;
     if (m_pending)
         startPending();
     else
         setBusy(false);
+    // After busy ends, so the status bar shows it as a passing message.
+    if (userCancelled)
+        emit progressChanged(0, 0, result.referenceLoaded || m_runningInputs ? tr("Loading cancelled") : tr("Cancelled"));
 }
 
 void ComparisonSession::publish(const ComparisonJobResult &result)
