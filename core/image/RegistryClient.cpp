@@ -1,16 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "RegistryClient.h"
 
+#include "live/BlockingGet.h"
 #include "live/ConnectionSettings.h"
 
 #include <QDir>
-#include <QEventLoop>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QThread>
-#include <QTimer>
 #include <QUrl>
 #include <QUrlQuery>
 
@@ -23,7 +22,6 @@ namespace {
 constexpr int kAttempts = 3;
 constexpr int kRetryDelayMs = 300;
 constexpr int kMaxRedirects = 5;
-constexpr int kCancelPollMs = 50;
 
 bool isRedirect(int status)
 {
@@ -111,28 +109,7 @@ RegistryClient::~RegistryClient() = default;
 
 live::HttpReply RegistryClient::sendOnce(const live::HttpRequest &request)
 {
-    QEventLoop loop;
-    live::HttpReply reply;
-    bool done = false;
-    m_transport->get(request, [&](const live::HttpReply &r) {
-        reply = r;
-        done = true;
-        loop.quit();
-    });
-    // Cancel is a flag another thread sets: look at it while waiting.
-    QTimer poll;
-    QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
-        if (cancelled()) {
-            m_transport->abortAll();
-            loop.quit();
-        }
-    });
-    poll.start(kCancelPollMs);
-    if (!done)
-        loop.exec();
-    if (!done)
-        reply.errorText = "cancelled";
-    return reply;
+    return live::getAndWait(*m_transport, request, m_options.cancel);
 }
 
 live::HttpReply RegistryClient::send(live::HttpRequest request)

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "UrlFetcher.h"
 
+#include "BlockingGet.h"
 #include "ConnectionSettings.h"
 #include "HttpTransport.h"
 #include "util/LargeStack.h"
 
-#include <QEventLoop>
 #include <QThread>
 
 #include <map>
@@ -28,22 +28,20 @@ std::string statusLine(int status)
     return std::to_string(status) + (it == texts.end() ? std::string() : std::string(" ") + it->second);
 }
 
-HttpReply getOnce(HttpTransport &transport, const std::string &url)
+bool isCancelled(const std::atomic_bool *cancel)
 {
-    QEventLoop loop;
-    HttpReply reply;
+    return cancel && cancel->load();
+}
+
+HttpReply getOnce(HttpTransport &transport, const std::string &url, const std::atomic_bool *cancel)
+{
     HttpRequest request;
     request.url = url;
     request.accept = "*/*";
-    transport.get(request, [&](const HttpReply &r) {
-        reply = r;
-        loop.quit();
-    });
-    loop.exec();
-    return reply;
+    return getAndWait(transport, request, cancel);
 }
 
-UrlContent fetchOnThisThread(const std::string &url, int attempts, int retryDelayMs)
+UrlContent fetchOnThisThread(const std::string &url, int attempts, int retryDelayMs, const std::atomic_bool *cancel)
 {
     UrlContent out;
     const std::unique_ptr<HttpTransport> transport = createHttpTransport();
@@ -60,12 +58,12 @@ UrlContent fetchOnThisThread(const std::string &url, int attempts, int retryDela
         return out;
     }
     for (int attempt = 1;; ++attempt) {
-        const HttpReply reply = getOnce(*transport, url);
+        const HttpReply reply = getOnce(*transport, url, cancel);
         if (reply.status == 200) {
             out.bytes = reply.body.toStdString();
             return out;
         }
-        const bool retry = reply.status == 0 || reply.status >= 500;
+        const bool retry = (reply.status == 0 || reply.status >= 500) && !isCancelled(cancel);
         if (!retry || attempt >= attempts) {
             out.error = reply.status == 0
                 ? "Get \"" + url + "\": " + (reply.errorText.empty() ? std::string("no answer") : reply.errorText)
@@ -79,20 +77,20 @@ UrlContent fetchOnThisThread(const std::string &url, int attempts, int retryDela
 
 } // namespace
 
-UrlContent fetchUrl(const std::string &url, int attempts, int retryDelayMs)
+UrlContent fetchUrl(const std::string &url, int attempts, int retryDelayMs, const std::atomic_bool *cancel)
 {
     UrlContent out;
     // Qt networking needs an event loop the caller may not have (the CLI) or
     // must not block in (the GUI): a thread of its own, joined with pthread_join.
     {
-        LargeStackThread thread([&] { out = fetchOnThisThread(url, attempts, retryDelayMs); }, kFetchStackBytes);
+        LargeStackThread thread([&] { out = fetchOnThisThread(url, attempts, retryDelayMs, cancel); }, kFetchStackBytes);
     } // joined here, before `out` is read
     return out;
 }
 
-UrlReader urlReader(int attempts)
+UrlReader urlReader(int attempts, const std::atomic_bool *cancel)
 {
-    return [attempts](const std::string &url) { return fetchUrl(url, attempts); };
+    return [attempts, cancel](const std::string &url) { return fetchUrl(url, attempts, 5, cancel); };
 }
 
 } // namespace ds::live

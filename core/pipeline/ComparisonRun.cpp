@@ -113,7 +113,7 @@ std::optional<std::string> ComparisonRun::loadReference()
         // The directory walk needs nothing from the reference: let it overlap loading.
         auto files = std::make_unique<input::FileInputSource>(data.paths, data.recursive);
         files->setFormat(data.format);
-        files->setUrlReader(live::urlReader(kInputUrlAttempts));
+        files->setUrlReader(live::urlReader(kInputUrlAttempts, m_cancel));
         files->setKustomizeDirectory(data.kustomizeDirectory);
         files->startWalking();
         m_source = std::move(files);
@@ -123,7 +123,7 @@ std::optional<std::string> ComparisonRun::loadReference()
     if (!m_reference) {
         reportProgress(RunStage::LoadingReference, 0, 0);
         loader.setInlineDiffValidator(compare::inlineDiffValidator());
-        loader.setUrlReader(live::urlReader(kReferenceUrlAttempts));
+        loader.setUrlReader(live::urlReader(kReferenceUrlAttempts, m_cancel));
         std::string metadataPath = m_request.reference.metadataPath;
         if (image::isContainerReference(metadataPath))
             if (auto error = pullImage(metadataPath))
@@ -221,7 +221,7 @@ std::unique_ptr<input::InputSource> ComparisonRun::makeInputSource()
             files->setKindFilter(compare::inputNeeds(*m_reference, manual));
         files->setConfigDirNamespace(data.configDirNamespace);
         files->setKeepGoing(m_request.options.keepGoing);
-        files->setUrlReader(live::urlReader(kInputUrlAttempts));
+        files->setUrlReader(live::urlReader(kInputUrlAttempts, m_cancel));
         files->setKustomizeDirectory(data.kustomizeDirectory);
         return source;
     }

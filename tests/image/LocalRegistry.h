@@ -4,7 +4,8 @@
 // on a free loopback port with the test reference image pushed by skopeo —
 // waits for READY and always stops it (the registry dies with the fixture).
 
-#include <QElapsedTimer>
+#include "HelperProcess.h"
+
 #include <QFile>
 #include <QProcess>
 #include <QStandardPaths>
@@ -20,6 +21,7 @@ public:
     struct Options
     {
         QString auth; // user:password → htpasswd basic auth
+        bool tokenAuth = false; // with auth: bearer tokens from the fixture's token server instead
         bool tls = false;
     };
 
@@ -43,27 +45,21 @@ public:
         QStringList args{script, QStringLiteral("--work"), workDir, QStringLiteral("--reference"), reference};
         if (!o.auth.isEmpty())
             args << QStringLiteral("--auth") << o.auth;
+        if (o.tokenAuth)
+            args << QStringLiteral("--token-auth");
         if (o.tls)
             args << QStringLiteral("--tls");
         m_process = std::make_unique<QProcess>();
-        m_process->start(QStringLiteral("python3"), args);
-        QElapsedTimer t;
-        t.start();
-        QByteArray out;
-        while (t.elapsed() < 120000 && m_process->state() != QProcess::NotRunning) {
-            m_process->waitForReadyRead(100);
-            out += m_process->readAllStandardOutput();
-            const qsizetype ready = out.indexOf("READY ");
-            if (ready >= 0 && out.indexOf('\n', ready) > 0) {
-                const QList<QByteArray> fields = out.mid(ready + 6).trimmed().split(' ');
-                m_host = QString::fromUtf8(fields.value(0));
-                m_logOffset = fields.value(1).toLongLong();
-                return true;
-            }
+        QByteArray output;
+        const QByteArray ready = startAndWaitForReady(*m_process, QStringLiteral("python3"), args, 120000, &output);
+        if (!ready.isEmpty()) {
+            const QList<QByteArray> fields = ready.split(' ');
+            m_host = QString::fromUtf8(fields.value(0));
+            m_logOffset = fields.value(1).toLongLong();
+            return true;
         }
         if (error)
-            *error = QStringLiteral("registry-fixture.py did not start: ")
-                + QString::fromUtf8(out + m_process->readAllStandardError());
+            *error = QStringLiteral("registry-fixture.py did not start: ") + QString::fromUtf8(output);
         stop();
         return false;
     }

@@ -3,7 +3,7 @@
 """Test fixture: a real OCI registry (Debian's docker-registry) on loopback,
 holding a reference image built with umoci and pushed with skopeo.
 
-  registry-fixture.py --work DIR --reference REFDIR [--auth USER:PASS] [--tls]
+  registry-fixture.py --work DIR --reference REFDIR [--auth USER:PASS [--token-auth]] [--tls]
 
 Builds the image `telco/ref` with the reference at /usr/share/ref in two layers:
 the first also holds stale.yaml and old/, which the second deletes (whiteouts).
@@ -11,7 +11,9 @@ Pushes it as :v1 (an image manifest) and :v1-index (an OCI index for this
 machine's platform and arm/v7), then prints `READY host:port LOGOFFSET` and
 waits until stdin closes or --timeout seconds pass. The registry dies with this
 process (PR_SET_PDEATHSIG). With --tls, DIR/ca.crt is the CA of the server's
-certificate; with --auth, the registry wants basic auth (htpasswd, bcrypt).
+certificate; with --auth, the registry wants basic auth (htpasswd, bcrypt), or
+with --token-auth bearer tokens from a token server in this process (Docker's
+token protocol: GET /token?service=…&scope=… with basic auth, an RS256 JWT).
 The registry's log is DIR/registry.log; LOGOFFSET is where the pulls start.
 """
 import argparse
@@ -29,6 +31,11 @@ import sys
 import time
 import urllib.request
 import ssl
+import base64
+import threading
+import uuid
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, urlparse
 
 def die_with_parent():
     ctypes.CDLL("libc.so.6").prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
@@ -55,6 +62,56 @@ def make_certificates(work):
         f.write("subjectAltName=IP:127.0.0.1,DNS:localhost\n")
     run("openssl", "x509", "-req", "-in", f"{work}/server.csr", "-CA", f"{work}/ca.crt", "-CAkey", f"{work}/ca.key",
         "-CAcreateserial", "-days", "2", "-extfile", f"{work}/san.ext", "-out", f"{work}/server.crt")
+
+def b64url(data):
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+def libtrust_key_id(work):
+    """The key id distribution looks a token's signing key up by (libtrust's format)."""
+    pub = run("openssl", "x509", "-in", f"{work}/token.crt", "-pubkey", "-noout")
+    der = subprocess.run(["openssl", "pkey", "-pubin", "-outform", "DER"], input=pub, stdout=subprocess.PIPE,
+                         check=True).stdout
+    b32 = base64.b32encode(hashlib.sha256(der).digest()[:30]).decode().rstrip("=")
+    return ":".join(b32[i:i + 4] for i in range(0, len(b32), 4))
+
+def start_token_server(work, user, password, service):
+    """Docker's token protocol: basic auth in, a JWT granting the scope out."""
+    run("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=token signer",
+        "-keyout", f"{work}/token.key", "-out", f"{work}/token.crt")
+    kid = libtrust_key_id(work)
+    expected = "Basic " + base64.b64encode(f"{user}:{password}".encode()).decode()
+
+    class Handler(BaseHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+        def do_GET(self):
+            query = parse_qs(urlparse(self.path).query)
+            if self.headers.get("Authorization") != expected:
+                self.send_response(401)
+                self.end_headers()
+                return
+            access = []
+            for scope in query.get("scope", []):
+                kind, name, actions = scope.split(":")
+                access.append({"type": kind, "name": name, "actions": actions.split(",")})
+            now = int(time.time())
+            header = {"typ": "JWT", "alg": "RS256", "kid": kid}
+            claims = {"iss": "driftscope-test-issuer", "sub": user, "aud": query.get("service", [""])[0],
+                      "exp": now + 300, "nbf": now - 10, "iat": now, "jti": str(uuid.uuid4()), "access": access}
+            signing = (b64url(json.dumps(header).encode()) + "." + b64url(json.dumps(claims).encode())).encode()
+            signature = subprocess.run(["openssl", "dgst", "-sha256", "-sign", f"{work}/token.key"], input=signing,
+                                       stdout=subprocess.PIPE, check=True).stdout
+            body = json.dumps({"token": signing.decode() + "." + b64url(signature), "expires_in": 300}).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{server.server_address[1]}/token"
 
 def goarch():
     m = platform.machine()
@@ -104,6 +161,7 @@ def main():
     p.add_argument("--work", required=True)
     p.add_argument("--reference", required=True)
     p.add_argument("--auth")
+    p.add_argument("--token-auth", action="store_true")
     p.add_argument("--tls", action="store_true")
     p.add_argument("--timeout", type=int, default=300)
     a = p.parse_args()
@@ -116,7 +174,12 @@ def main():
     if a.tls:
         make_certificates(work)
         config += ["  tls:", f"    certificate: {work}/server.crt", f"    key: {work}/server.key"]
-    if a.auth:
+    if a.auth and a.token_auth:
+        user, password = a.auth.split(":", 1)
+        realm = start_token_server(work, user, password, "driftscope-test")
+        config += ["auth:", "  token:", f"    realm: {realm}", "    service: driftscope-test",
+                   "    issuer: driftscope-test-issuer", f"    rootcertbundle: {work}/token.crt"]
+    elif a.auth:
         user, password = a.auth.split(":", 1)
         with open(f"{work}/htpasswd", "wb") as f:
             f.write(run("htpasswd", "-Bbn", user, password))

@@ -4,9 +4,10 @@
 // built with umoci in two layers, the second deleting files of the first
 // (whiteouts), and pushed with skopeo as an image manifest and as an index.
 // One registry is plain HTTP without auth, one is TLS with a test CA and
-// htpasswd credentials read from an auth file. Each report must equal the one
-// from the same reference on disk; the cache must serve a second run with the
-// registry gone; pulls must only GET; every failure must say what to do.
+// htpasswd credentials read from an auth file, one wants bearer tokens. Each
+// report must equal the one from the same reference on disk; the cache must
+// serve a second run with the registry gone; pulls must only GET; every
+// failure must say what to do.
 #include "CliRun.h"
 #include "LocalRegistry.h"
 #include "TestData.h"
@@ -52,6 +53,7 @@ private slots:
     void secondRunNeedsNoRegistry();
     void pullsOnlyGet();
     void authenticatedTlsRegistry();
+    void bearerTokenRegistry();
     void failures_data();
     void failures();
 
@@ -204,6 +206,34 @@ void tst_ImageReference::authenticatedTlsRegistry()
     QCOMPARE(run.code, 1);
     QCOMPARE(run.out, m_diskReport);
     QDir(certs).removeRecursively();
+}
+
+// Docker's token protocol: the registry answers 401 with a Bearer challenge, the
+// token server wants the auth file's credentials, the token then opens the pulls.
+void tst_ImageReference::bearerTokenRegistry()
+{
+    test::LocalRegistry registry;
+    test::LocalRegistry::Options options;
+    options.auth = QStringLiteral("bob:t0ken-pw");
+    options.tokenAuth = true;
+    QString error;
+    QVERIFY2(registry.start(QStringLiteral(DRIFTSCOPE_REGISTRY_FIXTURE), m_work.path() + QStringLiteral("/token"),
+                            reference(), options, &error),
+             qPrintable(error));
+    const test::CliRun anonymous = compare(image(registry.host(), QStringLiteral("v1")));
+    QCOMPARE(anonymous.code, 2);
+    QVERIFY2(anonymous.err.startsWith(QStringLiteral("error: unauthorized: %1/telco/ref:v1 needs credentials")
+                                          .arg(registry.host())),
+             qPrintable(anonymous.err));
+    const QString authFile = m_home.path() + QStringLiteral("/token-auth.json");
+    test::writeFile(authFile, QStringLiteral("{\"auths\":{\"%1\":{\"auth\":\"%2\"}}}")
+                                  .arg(registry.host(), QString::fromLatin1(QByteArray("bob:t0ken-pw").toBase64()))
+                                  .toUtf8());
+    qputenv("REGISTRY_AUTH_FILE", authFile.toUtf8());
+    const test::CliRun run = compare(image(registry.host(), QStringLiteral("v1-index")));
+    QVERIFY2(!hasError(run.err), qPrintable(run.err));
+    QCOMPARE(run.code, 1);
+    QCOMPARE(run.out, m_diskReport);
 }
 
 void tst_ImageReference::failures_data()

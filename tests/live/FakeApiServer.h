@@ -4,6 +4,7 @@
 // fake-apiserver-ext.py) on loopback with a random port, waits for READY and
 // always kills it. Also makes certificates with the openssl command.
 
+#include "HelperProcess.h"
 #include "TestData.h"
 
 #include <QDir>
@@ -61,23 +62,14 @@ public:
         opt("--kubeconfig-client-key", o.kubeconfigClientKey);
         args << o.extra;
         m_process = std::make_unique<QProcess>();
-        m_process->setProcessChannelMode(QProcess::SeparateChannels);
-        m_process->start(QStringLiteral("python3"), args);
-        QElapsedTimer t;
-        t.start();
-        QByteArray out;
-        while (t.elapsed() < 20000 && m_process->state() != QProcess::NotRunning) {
-            m_process->waitForReadyRead(100);
-            out += m_process->readAllStandardOutput();
-            const qsizetype ready = out.indexOf("READY ");
-            if (ready >= 0 && out.indexOf('\n', ready) > 0) {
-                m_url = QString::fromUtf8(out.mid(ready + 6).split(' ').front().trimmed());
-                return true;
-            }
+        QByteArray output;
+        const QByteArray ready = startAndWaitForReady(*m_process, QStringLiteral("python3"), args, 20000, &output);
+        if (!ready.isEmpty()) {
+            m_url = QString::fromUtf8(ready.split(' ').front());
+            return true;
         }
         if (error)
-            *error = QStringLiteral("fake-apiserver.py did not start: ")
-                + QString::fromUtf8(out + m_process->readAllStandardError());
+            *error = QStringLiteral("fake-apiserver.py did not start: ") + QString::fromUtf8(output);
         stop();
         return false;
     }

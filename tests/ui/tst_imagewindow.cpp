@@ -2,7 +2,8 @@
 // The window opens a reference inside a container image: the pull runs off the
 // GUI thread with its own progress stage, the title names the image, the
 // reports name the image rather than the cache folder, and Cancel stops a pull
-// from a registry that never answers without an error.
+// from a registry (or a reference URL from a web server) that never answers,
+// at once and without an error.
 #include "LocalRegistry.h"
 #include "MainWindow.h"
 #include "TestData.h"
@@ -26,6 +27,7 @@ class tst_ImageWindow : public QObject
 private slots:
     void initTestCase();
     void opensImageReference();
+    void cancelStopsAPullThatHangs_data();
     void cancelStopsAPullThatHangs();
 
 private:
@@ -70,14 +72,21 @@ void tst_ImageWindow::opensImageReference()
              qPrintable(w.windowTitle()));
 }
 
+void tst_ImageWindow::cancelStopsAPullThatHangs_data()
+{
+    QTest::addColumn<QString>("reference"); // %1: the port of a server that never answers
+    QTest::newRow("image") << "container://127.0.0.1:%1/telco/ref:v1:/usr/share/ref/metadata.yaml";
+    QTest::newRow("URL") << "http://127.0.0.1:%1/ref/metadata.yaml";
+}
+
 void tst_ImageWindow::cancelStopsAPullThatHangs()
 {
+    QFETCH(QString, reference);
     QTcpServer silent; // accepts connections (the kernel does) and never answers
     QVERIFY(silent.listen(QHostAddress::LocalHost));
     MainWindow w;
     QSignalSpy progress(w.session(), &ComparisonSession::progressChanged);
-    w.openReference(QStringLiteral("container://127.0.0.1:%1/telco/ref:v1:/usr/share/ref/metadata.yaml")
-                        .arg(silent.serverPort()));
+    w.openReference(reference.arg(silent.serverPort()));
     QTRY_VERIFY(!progress.isEmpty());
     QTest::qWait(300);
     QVERIFY(w.session()->isBusy()); // still waiting for the registry
