@@ -5,7 +5,7 @@ find_package(Qt6 6.4 REQUIRED COMPONENTS Core)
 # QtNetwork (no GUI dependency): the live-cluster client (core/live).
 find_package(Qt6 6.4 REQUIRED COMPONENTS Network)
 if(DRIFTSCOPE_BUILD_GUI)
-    find_package(Qt6 6.4 REQUIRED COMPONENTS Gui Widgets Concurrent)
+    find_package(Qt6 6.4 REQUIRED COMPONENTS Gui Widgets Concurrent Svg)
 endif()
 if(DRIFTSCOPE_BUILD_TESTS)
     find_package(Qt6 6.4 REQUIRED COMPONENTS Test)

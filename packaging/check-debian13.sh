@@ -38,7 +38,7 @@ SUITE=trixie
 # so no X server). Changing this list refreshes the root on the next run.
 PACKAGES=(
     g++ cmake ninja-build ccache pkg-config
-    qt6-base-dev libgl-dev libkf6syntaxhighlighting-dev
+    qt6-base-dev qt6-svg-dev libgl-dev libkf6syntaxhighlighting-dev
     libyaml-cpp-dev libre2-dev libarchive-dev libssl-dev
     python3 python3-yaml tzdata
     dpkg-dev file desktop-file-utils appstream

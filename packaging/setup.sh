@@ -14,7 +14,7 @@ fi
 
 packages=(
     build-essential cmake ninja-build ccache pkg-config git
-    qt6-base-dev qt6-base-dev-tools libgl-dev
+    qt6-base-dev qt6-base-dev-tools qt6-svg-dev libgl-dev
     libyaml-cpp-dev libre2-dev libarchive-dev libssl-dev
     python3 python3-yaml tzdata xvfb xauth
     # headless browser for the HTML report's test (ctest html_report_browser)

@@ -2,6 +2,7 @@
 #include "MainWindow.h"
 
 #include "diff/SideBySideDiffView.h"
+#include "main/AppIcons.h"
 #include "main/ContextBadge.h"
 #include "main/DocumentFile.h"
 #include "main/ElideMiddleDelegate.h"
@@ -324,24 +325,20 @@ void MainWindow::createToolBar()
     m_toolBar->setObjectName(QStringLiteral("mainToolBar"));
     m_toolBar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     m_toolBar->setMovable(false);
-    // The desktop's icon theme where there is one, Qt's own icons otherwise.
-    const auto icon = [this](const char *name, QStyle::StandardPixmap fallback) {
-        return QIcon::fromTheme(QString::fromLatin1(name), style()->standardIcon(fallback));
-    };
-    m_toolBar->addAction(icon("document-open", QStyle::SP_DialogOpenButton), tr("Reference…"), m_files,
+    m_toolBar->addAction(appIcon("document-open"), tr("Reference…"), m_files,
                          &FileActions::chooseReference)
         ->setToolTip(tr("Open a reference (metadata.yaml or its folder)"));
-    m_toolBar->addAction(icon("folder-open", QStyle::SP_DirOpenIcon), tr("Cluster Data…"), m_files,
+    m_toolBar->addAction(appIcon("folder-open"), tr("Cluster Data…"), m_files,
                          &FileActions::chooseInputFiles)
         ->setToolTip(tr("Open cluster data: a folder of CRs, a must-gather, a ConfigDir, an archive or CR files"));
-    m_connectAction->setIcon(icon("network-server", QStyle::SP_DriveNetIcon));
+    m_connectAction->setIcon(appIcon("network-server"));
     m_toolBar->addAction(m_connectAction);
-    m_reloadAction->setIcon(icon("view-refresh", QStyle::SP_BrowserReload));
+    m_reloadAction->setIcon(appIcon("view-refresh"));
     m_toolBar->addAction(m_reloadAction);
     m_toolBar->addSeparator();
-    m_files->exportHtmlAction()->setIcon(icon("document-export", QStyle::SP_DialogSaveButton));
+    m_files->exportHtmlAction()->setIcon(appIcon("document-export"));
     m_toolBar->addAction(m_files->exportHtmlAction());
-    m_review->acceptAction()->setIcon(icon("dialog-ok-apply", QStyle::SP_DialogApplyButton));
+    m_review->acceptAction()->setIcon(appIcon("dialog-ok-apply"));
     m_toolBar->addAction(m_review->acceptAction());
     auto *spacer = new QWidget(m_toolBar);
     spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);

@@ -105,6 +105,8 @@ private slots:
     void renderError();
     void modelTesterWhileSwapping();
     void filterProxy();
+    void typingAgreesWithAFreshFilter_data();
+    void typingAgreesWithAFreshFilter();
     void dragging();
     void groupsSayHowManyAreShown();
     void icons();
@@ -297,6 +299,41 @@ void tst_ClusterObjectModel::filterProxy()
     QCOMPARE(proxy.stateCounts(), (ui::StateCounts{{key(ClusterObjectState::Unmatched), 1}}));
     proxy.setTextFilter(QStringLiteral("deploymentMetrics.yaml")); // the correlated template is searched too
     QCOMPARE(dump(proxy).last(), QStringLiteral("      dashboard-metrics-scraper: clean -> deploymentMetrics.yaml"));
+}
+
+// The filter keeps what it matched while the text only grows (typing on) and
+// starts over otherwise: after every keystroke of a sequence the rows and the
+// buttons' counts must be those of a proxy given that text at once.
+void tst_ClusterObjectModel::typingAgreesWithAFreshFilter_data()
+{
+    QTest::addColumn<QStringList>("texts");
+    QTest::addColumn<QList<int>>("states"); // the state filter during the sequence
+    QTest::newRow("type, erase, type another") << QStringList{"k", "ku", "kube", "kubernetes-d", "kube", "", "dash metrics",
+                                                              "dash metricsX", "dash"}
+                                               << QList<int>{};
+    QTest::newRow("case changes") << QStringList{"CONFIG", "configm", "ConfigMap s", "configmap SETTINGS"} << QList<int>{};
+    QTest::newRow("with a state filter") << QStringList{"d", "da", "dashboard", "d"}
+                                         << QList<int>{static_cast<int>(ClusterObjectState::Clean)};
+}
+
+void tst_ClusterObjectModel::typingAgreesWithAFreshFilter()
+{
+    QFETCH(QStringList, texts);
+    QFETCH(QList<int>, states);
+    ClusterObjectModel model;
+    ui::StatusFilterProxyModel typed;
+    typed.setSourceModel(&model);
+    model.setSnapshot(test::compareSnapshot(mostlyUnmatched()));
+    typed.setStateFilter(QSet<int>(states.cbegin(), states.cend()));
+    for (const QString &text : texts) {
+        typed.setTextFilter(text);
+        ui::StatusFilterProxyModel fresh;
+        fresh.setSourceModel(&model);
+        fresh.setStateFilter(QSet<int>(states.cbegin(), states.cend()));
+        fresh.setTextFilter(text);
+        QCOMPARE(dump(typed), dump(fresh));
+        QCOMPARE(typed.stateCounts(), fresh.stateCounts());
+    }
 }
 
 void tst_ClusterObjectModel::dragging()

@@ -34,6 +34,7 @@
 #include <QPushButton>
 #include <QUndoStack>
 #include <QLabel>
+#include <QToolBar>
 #include <QMenuBar>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -54,6 +55,7 @@ private slots:
     void initTestCase();
     void opensWithTitleAndMenus();
     void menuMnemonicsAreUnique();
+    void toolbarIconsWithoutATheme();
     void comparesConformanceCase_data();
     void comparesConformanceCase();
     void selectingDriftShowsDiff();
@@ -84,6 +86,33 @@ private:
 void tst_MainWindow::initTestCase()
 {
     QStandardPaths::setTestModeEnabled(true); // settings and recent files go to a scratch place
+}
+
+// Offscreen there is no icon theme: every toolbar button still has its bundled
+// icon, drawn (not one of the style's generic ones), at toolbar and menu sizes.
+void tst_MainWindow::toolbarIconsWithoutATheme()
+{
+    QVERIFY(!QIcon::hasThemeIcon(QStringLiteral("document-open")));
+    MainWindow w;
+    auto *toolBar = w.findChild<QToolBar *>(QStringLiteral("mainToolBar"));
+    QVERIFY(toolBar);
+    int withIcons = 0;
+    for (QAction *action : toolBar->actions()) {
+        if (action->isSeparator() || action->text().isEmpty())
+            continue;
+        QVERIFY2(!action->icon().isNull(), qPrintable(action->text()));
+        for (int size : {16, 24}) {
+            const QImage image = action->icon().pixmap(size, size).toImage();
+            QCOMPARE(image.width(), size);
+            int painted = 0;
+            for (int y = 0; y < size; ++y)
+                for (int x = 0; x < size; ++x)
+                    painted += qAlpha(image.pixel(x, y)) > 0 ? 1 : 0;
+            QVERIFY2(painted > size, qPrintable(action->text())); // a drawing, not a blank square
+        }
+        ++withIcons;
+    }
+    QCOMPARE(withIcons, 6);
 }
 
 void tst_MainWindow::waitIdle(MainWindow &w)

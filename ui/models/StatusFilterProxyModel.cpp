@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "StatusFilterProxyModel.h"
 
+#include <QTimer>
+
 #include <algorithm>
 
 namespace ds::ui {
@@ -15,35 +17,68 @@ void StatusFilterProxyModel::setSourceModel(QAbstractItemModel *model)
     for (const auto &connection : std::as_const(m_sourceConnections))
         disconnect(connection);
     m_sourceConnections.clear();
-    QSortFilterProxyModel::setSourceModel(model);
+    // Connected before QSortFilterProxyModel's own handlers, so the index is
+    // up to date when it re-filters the rows that changed.
     if (model) {
-        const auto invalidate = [this] {
-            // Source data changed: no earlier match can be trusted.
-            m_textMatches.clear();
-            m_previousMatches.clear();
-            m_shownLeaves.clear();
-            m_narrowing = false;
-            invalidateCounts();
-        };
-        m_sourceConnections << connect(model, &QAbstractItemModel::modelReset, this, invalidate)
-                            << connect(model, &QAbstractItemModel::dataChanged, this, invalidate)
-                            << connect(model, &QAbstractItemModel::rowsInserted, this, invalidate)
-                            << connect(model, &QAbstractItemModel::rowsRemoved, this, invalidate)
-                            << connect(model, &QAbstractItemModel::layoutChanged, this, invalidate);
+        const auto changed = [this] { sourceChanged(); };
+        m_sourceConnections << connect(model, &QAbstractItemModel::modelReset, this, changed)
+                            << connect(model, &QAbstractItemModel::rowsInserted, this, changed)
+                            << connect(model, &QAbstractItemModel::rowsRemoved, this, changed)
+                            << connect(model, &QAbstractItemModel::layoutChanged, this, changed)
+                            << connect(model, &QAbstractItemModel::dataChanged, this,
+                                       [this](const QModelIndex &topLeft, const QModelIndex &bottomRight) {
+                                           m_index.refresh(sourceModel(), topLeft.parent(), topLeft.row(),
+                                                           bottomRight.row());
+                                           m_shownLeaves.clear();
+                                           invalidateCounts();
+                                       });
     }
+    QSortFilterProxyModel::setSourceModel(model);
+    sourceChanged();
+}
+
+void StatusFilterProxyModel::sourceChanged()
+{
+    m_index.clear();
+    m_matched = false;
+    m_narrowing = false;
+    m_shownLeaves.clear();
     invalidateCounts();
+    // Read the leaves once the event loop is idle, not in the first keystroke.
+    if (!m_buildScheduled) {
+        m_buildScheduled = true;
+        QTimer::singleShot(0, this, [this] {
+            m_buildScheduled = false;
+            if (sourceModel())
+                m_index.build(sourceModel());
+        });
+    }
+}
+
+const LeafFilterIndex &StatusFilterProxyModel::leafIndex() const
+{
+    if (!m_index.isBuilt()) {
+        m_index.build(sourceModel());
+        m_matched = false;
+    }
+    if (!m_matched) {
+        m_index.match(m_words, m_narrowing);
+        m_matched = true;
+        m_narrowing = false;
+    }
+    return m_index;
 }
 
 void StatusFilterProxyModel::setTextFilter(const QString &text)
 {
     if (text == m_text)
         return;
-    m_narrowing = !m_text.isEmpty() && text.startsWith(m_text, Qt::CaseInsensitive);
-    m_previousMatches = m_narrowing ? std::move(m_textMatches) : QHash<quintptr, bool>();
-    m_textMatches.clear();
+    // Typing on (the text only grows): a leaf that did not match cannot match now.
+    m_narrowing = m_matched && !m_text.isEmpty() && text.startsWith(m_text, Qt::CaseInsensitive);
+    m_matched = false;
     m_shownLeaves.clear();
     m_text = text;
-    m_words = text.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    m_words = text.toLower().split(QLatin1Char(' '), Qt::SkipEmptyParts);
     invalidateRowsFilter();
     invalidateCounts();
     emit filterChanged();
@@ -54,6 +89,7 @@ void StatusFilterProxyModel::setStateFilter(const QSet<int> &states)
     if (states == m_states)
         return;
     m_states = states;
+    m_stateMask = LeafFilterIndex::maskOf(QList<int>(states.cbegin(), states.cend()));
     m_shownLeaves.clear();
     invalidateRowsFilter();
     emit filterChanged();
@@ -61,36 +97,14 @@ void StatusFilterProxyModel::setStateFilter(const QSet<int> &states)
 
 bool StatusFilterProxyModel::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const
 {
-    const QModelIndex index = sourceModel()->index(sourceRow, 0, sourceParent);
-    if (index.data(ItemRole::IsLeaf).toBool())
-        return matchesText(index) && matchesStates(index);
+    if (!isFiltering())
+        return true; // no need to read the leaves
+    const quintptr id = sourceModel()->index(sourceRow, 0, sourceParent).internalId();
+    const LeafFilterIndex &index = leafIndex();
+    if (const int leaf = index.leafOf(id); leaf >= 0)
+        return index.textMatches(leaf) && (m_states.isEmpty() || index.hasState(leaf, m_stateMask));
     // Groups with nothing matching below go, unless nothing is filtered.
-    return index.data(ItemRole::AlwaysVisible).toBool() || (m_words.isEmpty() && m_states.isEmpty());
-}
-
-bool StatusFilterProxyModel::matchesText(const QModelIndex &sourceIndex) const
-{
-    if (m_words.isEmpty())
-        return true;
-    const quintptr key = sourceIndex.internalId();
-    if (const auto known = m_textMatches.constFind(key); known != m_textMatches.cend())
-        return *known;
-    bool match = false;
-    if (!m_narrowing || m_previousMatches.value(key, true)) {
-        const QString text = sourceIndex.data(ItemRole::FilterText).toString();
-        match = std::all_of(m_words.cbegin(), m_words.cend(),
-                            [&](const QString &word) { return text.contains(word, Qt::CaseInsensitive); });
-    }
-    m_textMatches.insert(key, match);
-    return match;
-}
-
-bool StatusFilterProxyModel::matchesStates(const QModelIndex &sourceIndex) const
-{
-    if (m_states.isEmpty())
-        return true;
-    const QList<int> states = sourceIndex.data(ItemRole::States).value<QList<int>>();
-    return std::any_of(states.cbegin(), states.cend(), [&](int state) { return m_states.contains(state); });
+    return index.alwaysVisible(id) || (m_words.isEmpty() && m_states.isEmpty());
 }
 
 int StatusFilterProxyModel::shownLeaves(const QModelIndex &proxyParent) const
@@ -98,11 +112,12 @@ int StatusFilterProxyModel::shownLeaves(const QModelIndex &proxyParent) const
     const quintptr key = mapToSource(proxyParent).internalId();
     if (const auto known = m_shownLeaves.constFind(key); known != m_shownLeaves.cend())
         return *known;
+    const LeafFilterIndex &leaves = leafIndex();
     int n = 0;
     for (int row = 0, rows = rowCount(proxyParent); row < rows; ++row) {
         const QModelIndex child = index(row, 0, proxyParent);
-        n += child.data(ItemRole::IsLeaf).toBool() ? (child.data(ItemRole::Counted).toBool() ? 1 : 0)
-                                                   : shownLeaves(child);
+        const int leaf = leaves.leafOf(mapToSource(child).internalId());
+        n += leaf >= 0 ? (leaves.isCounted(leaf) ? 1 : 0) : shownLeaves(child);
     }
     m_shownLeaves.insert(key, n);
     return n;
@@ -117,7 +132,7 @@ int StatusFilterProxyModel::shownLeavesBound() const
             n += counts.value(state);
         return n;
     }
-    return int(std::count(m_textMatches.cbegin(), m_textMatches.cend(), true));
+    return leafIndex().matchingLeaves();
 }
 
 QVariant StatusFilterProxyModel::data(const QModelIndex &index, int role) const
@@ -133,28 +148,9 @@ QVariant StatusFilterProxyModel::data(const QModelIndex &index, int role) const
 
 StateCounts StatusFilterProxyModel::stateCounts() const
 {
-    if (!m_counts) {
-        m_counts = StateCounts();
-        if (sourceModel())
-            countLeaves(QModelIndex(), *m_counts);
-    }
+    if (!m_counts)
+        m_counts = sourceModel() ? leafIndex().countsByState() : StateCounts();
     return *m_counts;
-}
-
-void StatusFilterProxyModel::countLeaves(const QModelIndex &sourceParent, StateCounts &counts) const
-{
-    const QAbstractItemModel *model = sourceModel();
-    for (int row = 0, rows = model->rowCount(sourceParent); row < rows; ++row) {
-        const QModelIndex index = model->index(row, 0, sourceParent);
-        if (!index.data(ItemRole::IsLeaf).toBool()) {
-            countLeaves(index, counts);
-            continue;
-        }
-        if (!index.data(ItemRole::Counted).toBool() || !matchesText(index))
-            continue;
-        for (int state : index.data(ItemRole::States).value<QList<int>>())
-            counts[state] += 1;
-    }
 }
 
 void StatusFilterProxyModel::invalidateCounts()

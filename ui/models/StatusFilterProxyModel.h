@@ -2,6 +2,7 @@
 #pragma once
 
 #include "ItemRoles.h"
+#include "LeafFilterIndex.h"
 
 #include <QHash>
 #include <QSet>
@@ -57,23 +58,22 @@ protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
 
 private:
-    bool matchesText(const QModelIndex &sourceIndex) const;
-    bool matchesStates(const QModelIndex &sourceIndex) const;
-    void countLeaves(const QModelIndex &sourceParent, StateCounts &counts) const;
+    const LeafFilterIndex &leafIndex() const;
+    void sourceChanged();
     void invalidateCounts();
 
     QString m_text;
-    QStringList m_words;
-    // Text matches of the leaves by internal id, for the current words; the
-    // filter and the buttons' counts ask each leaf once per keystroke. While
-    // the user types on (the text grows), a leaf that did not match before
-    // cannot match now and is not searched again.
-    mutable QHash<quintptr, bool> m_textMatches;
+    QStringList m_words; // lowercase
+    // Built from the source model on first use after it changed (mutable: the
+    // filter asks for it from const overrides).
+    mutable LeafFilterIndex m_index;
+    mutable bool m_narrowing = false; // the next match may re-test only earlier matches
+    mutable bool m_matched = true;    // m_index matched m_words
+    bool m_buildScheduled = false;
     mutable QHash<quintptr, int> m_shownLeaves; // per group, for the current filter
     int m_statusColumn = 1;
-    QHash<quintptr, bool> m_previousMatches;
-    bool m_narrowing = false;
     QSet<int> m_states;
+    std::uint64_t m_stateMask = 0;
     mutable std::optional<StateCounts> m_counts;
     QList<QMetaObject::Connection> m_sourceConnections;
 };

@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "LeafFilterIndex.h"
+
+#include <QAbstractItemModel>
+
+#include <algorithm>
+#include <array>
+
+namespace ds::ui {
+
+namespace {
+constexpr int kMaskBits = 64;
+}
+
+std::uint64_t LeafFilterIndex::maskOf(const QList<int> &states)
+{
+    std::uint64_t mask = 0;
+    for (int state : states)
+        if (state >= 0 && state < kMaskBits) // TemplateState and ClusterObjectState are small enums
+            mask |= std::uint64_t(1) << state;
+    return mask;
+}
+
+void LeafFilterIndex::clear()
+{
+    m_built = false;
+    m_leaves.clear();
+    m_matches.clear();
+    m_ordinal.clear();
+    m_alwaysVisible.clear();
+}
+
+LeafFilterIndex::Leaf LeafFilterIndex::leafFrom(const QModelIndex &index)
+{
+    Leaf leaf;
+    leaf.text = index.data(ItemRole::FilterText).toString().toLower();
+    leaf.states = maskOf(index.data(ItemRole::States).value<QList<int>>());
+    leaf.counted = index.data(ItemRole::Counted).toBool();
+    return leaf;
+}
+
+void LeafFilterIndex::read(const QAbstractItemModel *model, const QModelIndex &parent)
+{
+    for (int row = 0, rows = model->rowCount(parent); row < rows; ++row) {
+        const QModelIndex index = model->index(row, 0, parent);
+        if (index.data(ItemRole::IsLeaf).toBool()) {
+            m_ordinal.insert(index.internalId(), int(m_leaves.size()));
+            m_leaves.push_back(leafFrom(index));
+            continue;
+        }
+        if (index.data(ItemRole::AlwaysVisible).toBool())
+            m_alwaysVisible.insert(index.internalId());
+        read(model, index);
+    }
+}
+
+void LeafFilterIndex::build(const QAbstractItemModel *model)
+{
+    if (m_built || !model)
+        return;
+    clear();
+    read(model, QModelIndex());
+    m_built = true;
+    m_matches.assign(m_leaves.size(), 1); // until match() is asked
+
+}
+
+void LeafFilterIndex::refresh(const QAbstractItemModel *model, const QModelIndex &parent, int first, int last)
+{
+    if (!m_built)
+        return;
+    for (int row = first; row <= last; ++row) {
+        const QModelIndex index = model->index(row, 0, parent);
+        const int leaf = leafOf(index.internalId());
+        if (leaf < 0)
+            continue;
+        m_leaves[std::size_t(leaf)] = leafFrom(index);
+        m_matches[std::size_t(leaf)] = matchesWords(m_leaves[std::size_t(leaf)]) ? 1 : 0;
+    }
+}
+
+bool LeafFilterIndex::matchesWords(const Leaf &leaf) const
+{
+    return std::all_of(m_words.cbegin(), m_words.cend(),
+                       [&](const QString &word) { return leaf.text.contains(word, Qt::CaseSensitive); });
+}
+
+void LeafFilterIndex::match(const QStringList &lowercaseWords, bool narrowing)
+{
+    m_words = lowercaseWords;
+    if (!m_built)
+        return;
+    for (std::size_t i = 0; i < m_leaves.size(); ++i)
+        if (!narrowing || m_matches[i])
+            m_matches[i] = matchesWords(m_leaves[i]) ? 1 : 0;
+}
+
+StateCounts LeafFilterIndex::countsByState() const
+{
+    std::array<int, kMaskBits> perState{};
+    for (std::size_t i = 0; i < m_leaves.size(); ++i) {
+        if (!m_matches[i] || !m_leaves[i].counted)
+            continue;
+        for (std::uint64_t bits = m_leaves[i].states; bits; bits &= bits - 1)
+            ++perState[std::size_t(__builtin_ctzll(bits))];
+    }
+    StateCounts counts;
+    for (int state = 0; state < kMaskBits; ++state)
+        if (perState[std::size_t(state)] > 0)
+            counts.insert(state, perState[std::size_t(state)]);
+    return counts;
+}
+
+int LeafFilterIndex::matchingLeaves() const
+{
+    return int(std::count(m_matches.cbegin(), m_matches.cend(), char(1)));
+}
+
+} // namespace ds::ui
