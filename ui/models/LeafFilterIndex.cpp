@@ -12,13 +12,23 @@ namespace {
 constexpr int kMaskBits = 64;
 }
 
-std::uint64_t LeafFilterIndex::maskOf(const QList<int> &states)
+std::uint64_t LeafFilterIndex::maskOf(const QList<int> &states) const
 {
     std::uint64_t mask = 0;
     for (int state : states)
-        if (state >= 0 && state < kMaskBits) // TemplateState and ClusterObjectState are small enums
-            mask |= std::uint64_t(1) << state;
+        if (const int bit = m_bitOfState.value(state, -1); bit >= 0)
+            mask |= std::uint64_t(1) << bit;
     return mask;
+}
+
+std::uint64_t LeafFilterIndex::bitsOf(const QList<int> &states)
+{
+    for (int state : states)
+        if (!m_bitOfState.contains(state) && m_stateOfBit.size() < std::size_t(kMaskBits)) {
+            m_bitOfState.insert(state, int(m_stateOfBit.size()));
+            m_stateOfBit.push_back(state);
+        }
+    return maskOf(states);
 }
 
 void LeafFilterIndex::clear()
@@ -28,13 +38,15 @@ void LeafFilterIndex::clear()
     m_matches.clear();
     m_ordinal.clear();
     m_alwaysVisible.clear();
+    m_bitOfState.clear();
+    m_stateOfBit.clear();
 }
 
 LeafFilterIndex::Leaf LeafFilterIndex::leafFrom(const QModelIndex &index)
 {
     Leaf leaf;
     leaf.text = index.data(ItemRole::FilterText).toString().toLower();
-    leaf.states = maskOf(index.data(ItemRole::States).value<QList<int>>());
+    leaf.states = bitsOf(index.data(ItemRole::States).value<QList<int>>());
     leaf.counted = index.data(ItemRole::Counted).toBool();
     return leaf;
 }
@@ -105,9 +117,9 @@ StateCounts LeafFilterIndex::countsByState() const
             ++perState[std::size_t(__builtin_ctzll(bits))];
     }
     StateCounts counts;
-    for (int state = 0; state < kMaskBits; ++state)
-        if (perState[std::size_t(state)] > 0)
-            counts.insert(state, perState[std::size_t(state)]);
+    for (std::size_t bit = 0; bit < m_stateOfBit.size(); ++bit)
+        if (perState[bit] > 0)
+            counts.insert(m_stateOfBit[bit], perState[bit]);
     return counts;
 }
 

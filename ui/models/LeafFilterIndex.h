@@ -46,7 +46,9 @@ public:
     StateCounts countsByState() const;
     int matchingLeaves() const;
 
-    static std::uint64_t maskOf(const QList<int> &states);
+    // The bits of these states (as this index numbers them; a state no leaf
+    // has gets none).
+    std::uint64_t maskOf(const QList<int> &states) const;
 
 private:
     struct Leaf
@@ -56,7 +58,8 @@ private:
         bool counted = true;
     };
     void read(const QAbstractItemModel *model, const QModelIndex &parent);
-    static Leaf leafFrom(const QModelIndex &index);
+    Leaf leafFrom(const QModelIndex &index);
+    std::uint64_t bitsOf(const QList<int> &states); // numbering states not seen before
     bool matchesWords(const Leaf &leaf) const;
 
     bool m_built = false;
@@ -65,6 +68,10 @@ private:
     QStringList m_words;
     QHash<quintptr, int> m_ordinal;
     QSet<quintptr> m_alwaysVisible;
+    // States are enum values (TemplateState, ClusterObjectState, kUnreviewedDrift = 1000):
+    // each distinct one gets a bit, in the order first seen.
+    QHash<int, int> m_bitOfState;
+    std::vector<int> m_stateOfBit;
 };
 
 } // namespace ds::ui

@@ -29,6 +29,7 @@ void StatusFilterProxyModel::setSourceModel(QAbstractItemModel *model)
                                        [this](const QModelIndex &topLeft, const QModelIndex &bottomRight) {
                                            m_index.refresh(sourceModel(), topLeft.parent(), topLeft.row(),
                                                            bottomRight.row());
+                                           m_stateMask.reset(); // a refreshed leaf may bring a new state
                                            m_shownLeaves.clear();
                                            invalidateCounts();
                                        });
@@ -40,6 +41,7 @@ void StatusFilterProxyModel::setSourceModel(QAbstractItemModel *model)
 void StatusFilterProxyModel::sourceChanged()
 {
     m_index.clear();
+    m_stateMask.reset();
     m_matched = false;
     m_narrowing = false;
     m_shownLeaves.clear();
@@ -49,8 +51,10 @@ void StatusFilterProxyModel::sourceChanged()
         m_buildScheduled = true;
         QTimer::singleShot(0, this, [this] {
             m_buildScheduled = false;
-            if (sourceModel())
+            if (sourceModel() && !m_index.isBuilt()) {
                 m_index.build(sourceModel());
+                m_stateMask.reset();
+            }
         });
     }
 }
@@ -59,6 +63,7 @@ const LeafFilterIndex &StatusFilterProxyModel::leafIndex() const
 {
     if (!m_index.isBuilt()) {
         m_index.build(sourceModel());
+        m_stateMask.reset();
         m_matched = false;
     }
     if (!m_matched) {
@@ -67,6 +72,14 @@ const LeafFilterIndex &StatusFilterProxyModel::leafIndex() const
         m_narrowing = false;
     }
     return m_index;
+}
+
+// The state filter as the index numbers states (recomputed when either changed).
+std::uint64_t StatusFilterProxyModel::stateMask() const
+{
+    if (!m_stateMask)
+        m_stateMask = m_index.maskOf(QList<int>(m_states.cbegin(), m_states.cend()));
+    return *m_stateMask;
 }
 
 void StatusFilterProxyModel::setTextFilter(const QString &text)
@@ -89,7 +102,7 @@ void StatusFilterProxyModel::setStateFilter(const QSet<int> &states)
     if (states == m_states)
         return;
     m_states = states;
-    m_stateMask = LeafFilterIndex::maskOf(QList<int>(states.cbegin(), states.cend()));
+    m_stateMask.reset();
     m_shownLeaves.clear();
     invalidateRowsFilter();
     emit filterChanged();
@@ -102,7 +115,7 @@ bool StatusFilterProxyModel::filterAcceptsRow(int sourceRow, const QModelIndex &
     const quintptr id = sourceModel()->index(sourceRow, 0, sourceParent).internalId();
     const LeafFilterIndex &index = leafIndex();
     if (const int leaf = index.leafOf(id); leaf >= 0)
-        return index.textMatches(leaf) && (m_states.isEmpty() || index.hasState(leaf, m_stateMask));
+        return index.textMatches(leaf) && (m_states.isEmpty() || index.hasState(leaf, stateMask()));
     // Groups with nothing matching below go, unless nothing is filtered.
     return index.alwaysVisible(id) || (m_words.isEmpty() && m_states.isEmpty());
 }

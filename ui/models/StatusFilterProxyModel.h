@@ -59,6 +59,7 @@ protected:
 
 private:
     const LeafFilterIndex &leafIndex() const;
+    std::uint64_t stateMask() const;
     void sourceChanged();
     void invalidateCounts();
 
@@ -73,7 +74,8 @@ private:
     mutable QHash<quintptr, int> m_shownLeaves; // per group, for the current filter
     int m_statusColumn = 1;
     QSet<int> m_states;
-    std::uint64_t m_stateMask = 0;
+    mutable std::optional<std::uint64_t> m_stateMask; // m_states in the index's numbering
+
     mutable std::optional<StateCounts> m_counts;
     QList<QMetaObject::Connection> m_sourceConnections;
 };
