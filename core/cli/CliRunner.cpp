@@ -2,6 +2,7 @@
 #include "CliRunner.h"
 
 #include "CompareCommand.h"
+#include "LintCommand.h"
 #include "RenderCommand.h"
 
 namespace ds::cli {
@@ -10,6 +11,8 @@ int run(const std::vector<std::string> &args, std::ostream &out, std::ostream &e
 {
     if (args.size() > 1 && args[1] == "render")
         return runRender(args, out, err);
+    if (args.size() > 1 && args[1] == "lint")
+        return runLint(args, out, err);
     return runCompare(args, out, err);
 }
 

@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include "LintFinding.h"
+
+#include <string>
+#include <vector>
+
+namespace ds::lint {
+
+struct LintOptions
+{
+    std::string metadataPath;
+    std::vector<std::string> crdPaths; // files or folders holding CustomResourceDefinitions
+    bool strict = true;                // schema problems are errors (--loose: warnings)
+};
+
+struct LintResult
+{
+    std::vector<LintFinding> findings;
+    std::string fatal; // could not run at all (exit 2)
+    bool hasFindings() const;
+};
+
+// `driftscope-cli lint`: what a reference author should fix before
+// publishing. metadata.yaml as kube-compare reads it; each template's parse
+// and empty-data render (what kube-compare does at load); YAML files in the
+// reference's folder that metadata.yaml never lists; and every rendered
+// template against the openAPIV3Schema of its apiVersion/kind from the CRDs
+// given — literal fields only: a value the template takes from the cluster CR
+// renders empty without one and is not judged.
+LintResult lintReference(const LintOptions &options);
+
+// The line and column of a field path (spec.profile[0].name) in a template's
+// source: each key is looked for after the previous one; 0 when not found.
+std::pair<int, int> locateField(const std::string &source, const std::string &path);
+
+} // namespace ds::lint

@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: Apache-2.0
+// `driftscope-cli lint` on the published reference-core with its real CRDs,
+// and on a copy with planted mistakes: each is found at its file:line:column
+// with its field path, as an error (strict) or a warning (loose); json and
+// junit outputs match golden files.
+#include "CliRun.h"
+#include "TestData.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace ds;
+
+namespace {
+
+QString crds()
+{
+    return test::dataPath(QStringLiteral("shared/bench/crds"));
+}
+
+void copyTree(const QString &from, const QString &to)
+{
+    QDirIterator it(from, QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString file = it.next();
+        const QString target = to + u'/' + QDir(from).relativeFilePath(file);
+        QDir().mkpath(QFileInfo(target).path());
+        QFile::copy(file, target);
+    }
+}
+
+void replaceIn(const QString &file, const QByteArray &from, const QByteArray &to)
+{
+    QFile f(file);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QByteArray text = f.readAll();
+    f.close();
+    QVERIFY2(text.contains(from), from.constData());
+    text.replace(from, to);
+    test::writeFile(file, text);
+}
+
+QByteArray readFile(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+} // namespace
+
+class tst_Lint : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void publishedReference();
+    void plantedMistakes_data();
+    void plantedMistakes();
+    void goldenOutputs_data();
+    void goldenOutputs();
+    void cannotRun_data();
+    void cannotRun();
+
+private:
+    QTemporaryDir m_dir;
+    QString m_broken;
+};
+
+// The copy of reference-core with one mistake of each kind.
+void tst_Lint::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    m_broken = m_dir.filePath(QStringLiteral("broken"));
+    copyTree(test::dataPath(QStringLiteral("shared/bench/reference-core")), m_broken);
+    replaceIn(m_broken + QStringLiteral("/optional/cert-manager/certManagerSubscription.yaml"), "sourceNamespace:",
+              "sourceNamspace:"); // misspelt
+    replaceIn(m_broken + QStringLiteral("/optional/tuning/control-plane-system-reserved.yaml"),
+              "autoSizingReserved: true", "autoSizingReserved: \"yes\""); // wrong type
+    replaceIn(m_broken + QStringLiteral("/optional/cert-manager/ingressControllerConfig.yaml"),
+              "    name: ingress-wildcard-cert", "    name: ingress-wildcard-cert\n  endpointPublishingStrategy:\n"
+                                                 "    type: NodePorts"); // not in the enum
+    test::writeFile(m_broken + QStringLiteral("/optional/other/forgotten.yaml"),
+                    "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: forgotten\n"); // never listed
+    replaceIn(m_broken + QStringLiteral("/optional/other/kdump-worker.yaml"), "kind: MachineConfig",
+              "kind: MachineConfig\n{{ if }}"); // does not parse
+}
+
+// What lint says about the reference as published: the findings are real
+// defects of the reference (docs/authoring.md explains each), nothing else.
+void tst_Lint::publishedReference()
+{
+    const test::CliRun run = test::runCli({QStringLiteral("lint"), QStringLiteral("-r"),
+                                           test::dataPath(QStringLiteral("shared/bench/reference-core/metadata.yaml")),
+                                           QStringLiteral("--crds"), crds()});
+    QCOMPARE(run.code, 1);
+    QStringList errors = run.out.split(u'\n').filter(QStringLiteral(": error: "));
+    for (QString &line : errors)
+        line = line.section(u' ', 0, 0) + u' ' + line.section(u'[', -1).chopped(1);
+    QCOMPARE(errors, (QStringList{
+                         "required/machine-config/container-runtime.yaml:7:3: schema/type",
+                         "required/networking/metallb/bfd-profile.yaml:14:3: schema/type",
+                         "required/networking/metallb/bfd-profile.yaml:19:3: schema/type",
+                         "required/networking/metallb/bfd-profile.yaml:9:3: schema/type",
+                         "required/networking/metallb/bfd-profile.yaml:10:3: schema/type",
+                     }));
+    QVERIFY(!run.out.contains(QStringLiteral("warning:")));
+    QVERIFY(run.out.contains(QStringLiteral("CEL) rules were not checked")));
+}
+
+void tst_Lint::plantedMistakes_data()
+{
+    QTest::addColumn<QString>("mode");
+    QTest::newRow("strict") << "--strict";
+    QTest::newRow("loose") << "--loose";
+}
+
+void tst_Lint::plantedMistakes()
+{
+    QFETCH(QString, mode);
+    const test::CliRun run = test::runCli({QStringLiteral("lint"), QStringLiteral("-r"),
+                                           m_broken + QStringLiteral("/metadata.yaml"), QStringLiteral("--crds"), crds(),
+                                           mode});
+    QCOMPARE(run.code, 1);
+    const QString schemaSeverity = mode == QLatin1String("--strict") ? QStringLiteral("error") : QStringLiteral("warning");
+    const QStringList expected{
+        "optional/cert-manager/certManagerSubscription.yaml:11:3: " + schemaSeverity
+            + ": spec.sourceNamspace: spec has no field \"sourceNamspace\"",
+        "optional/tuning/control-plane-system-reserved.yaml:8:3: " + schemaSeverity
+            + ": spec.autoSizingReserved: string \"yes\" where the schema wants boolean",
+        "optional/cert-manager/ingressControllerConfig.yaml:11:5: " + schemaSeverity
+            + ": spec.endpointPublishingStrategy.type: \"NodePorts\" is not one of",
+        "optional/other/forgotten.yaml: warning: not listed in metadata.yaml",
+        "optional/other/kdump-worker.yaml:6: error: ",
+    };
+    for (const QString &finding : expected)
+        QVERIFY2(run.out.contains(finding), qPrintable(finding + QStringLiteral("\n--- in ---\n") + run.out));
+    QVERIFY2(run.out.contains(QStringLiteral("[template/parse]")), qPrintable(run.out));
+}
+
+void tst_Lint::goldenOutputs_data()
+{
+    QTest::addColumn<QString>("format");
+    QTest::addColumn<QString>("golden");
+    QTest::newRow("json") << "json" << "lint/broken-reference.json";
+    QTest::newRow("junit") << "junit" << "lint/broken-reference.junit.xml";
+}
+
+void tst_Lint::goldenOutputs()
+{
+    QFETCH(QString, format);
+    QFETCH(QString, golden);
+    const test::CliRun run = test::runCli({QStringLiteral("lint"), QStringLiteral("-r"),
+                                           m_broken + QStringLiteral("/metadata.yaml"), QStringLiteral("--crds"), crds(),
+                                           QStringLiteral("-o"), format});
+    QCOMPARE(run.code, 1);
+    const QString out = QString(run.out).replace(m_broken, QStringLiteral("REFERENCE"));
+    if (qEnvironmentVariableIsSet("DRIFTSCOPE_UPDATE_GOLDEN"))
+        test::writeFile(test::dataPath(golden), out.toUtf8());
+    QCOMPARE(out, QString::fromUtf8(readFile(test::dataPath(golden))));
+}
+
+void tst_Lint::cannotRun_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("error");
+    QTest::newRow("no reference") << QStringList{"lint"} << "error: a reference is required";
+    QTest::newRow("missing reference") << QStringList{"lint", "-r", "/nonexistent/metadata.yaml"}
+                                       << "error: cannot read /nonexistent/metadata.yaml";
+    QTest::newRow("missing CRDs") << QStringList{"lint", "-r", "REF", "--crds", "/nonexistent"}
+                                  << "error: --crds /nonexistent: no such file or folder";
+    QTest::newRow("bad format") << QStringList{"lint", "-r", "REF", "-o", "xml"} << "error: output format must be";
+    QTest::newRow("unknown flag") << QStringList{"lint", "--frobnicate"} << "error: unknown flag: --frobnicate";
+}
+
+void tst_Lint::cannotRun()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, error);
+    args.replaceInStrings(QStringLiteral("REF"),
+                          test::dataPath(QStringLiteral("shared/bench/reference-core/metadata.yaml")));
+    const test::CliRun run = test::runCli(args);
+    QCOMPARE(run.code, 2);
+    QVERIFY2(run.err.startsWith(error), qPrintable(run.err));
+}
+
+QTEST_GUILESS_MAIN(tst_Lint)
+#include "tst_lint.moc"
