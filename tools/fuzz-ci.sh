@@ -32,6 +32,7 @@ for target in "${targets[@]}"; do
         template) runs=15000 ;;
         diffconfig) runs=15000 ;;
         archive) runs=30000 ;;
+        schema) runs=20000 ;;
         *) runs=100000 ;;
     esac
     if tools/fuzz.sh "$target" "$seconds" -seed=1 -runs="$runs" >"$log" 2>&1; then

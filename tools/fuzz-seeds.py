@@ -174,6 +174,21 @@ preferences: {}
            b"contexts:\n- name: c\n  context: {cluster: a, user: u}\n")
 
 
+def schema_seeds():
+    """The bench's real CRDs (whole and as bare schemas) and hand-made edge cases."""
+    crds = os.path.join(ROOT, "tests", "data", "shared", "bench", "crds")
+    for path in files_under(crds):
+        yield read(path)
+    yield (b"type: object\nproperties:\n  spec:\n    type: object\n    required: [a]\n    properties:\n"
+           b"      a: {type: integer, minimum: 1, maximum: 3, enum: [1, 2]}\n"
+           b"      b: {x-kubernetes-int-or-string: true, pattern: '^(?!x)[a-z]+$'}\n"
+           b"      c: {type: array, maxItems: 2, items: {type: object, x-kubernetes-embedded-resource: true}}\n"
+           b"      d: {type: object, additionalProperties: {type: string}, x-kubernetes-preserve-unknown-fields: true}\n"
+           b"      e: {anyOf: [{type: integer}, {type: string}], allOf: [{maxLength: 3}]}\n"
+           b"spec: {a: 5, b: true, c: [{apiVersion: v1, kind: Pod, metadata: {x: 1}}, 2, 3], d: {k: 1}, e: abcd}\n")
+    yield b"{" * 300 + b"}" * 300
+
+
 GENERATORS = {
     "template": template_seeds,
     "yaml": yaml_seeds,
@@ -183,6 +198,7 @@ GENERATORS = {
     "diffconfig": diffconfig_seeds,
     "archive": archive_seeds,
     "kubeconfig": kubeconfig_seeds,
+    "schema": schema_seeds,
 }
 
 

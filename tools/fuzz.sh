@@ -14,7 +14,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-targets=(template yaml roundtrip identity reference diffconfig archive kubeconfig)
+targets=(template yaml roundtrip identity reference diffconfig archive kubeconfig schema)
 target=${1:-template}
 seconds=${2:-600}
 shift $(( $# < 2 ? $# : 2 ))
