@@ -13,7 +13,8 @@ namespace {
 constexpr const char *kUsage =
     "Checks a kube-compare reference before it is published: metadata.yaml, each template's\n"
     "parse and render, files never listed, and the rendered templates against their CRDs.\n\n"
-    "Usage:\n  driftscope-cli lint -r REFERENCE/metadata.yaml [--crds PATH]... [--strict|--loose] [-o text|json|junit]\n\n"
+    "Usage:\n  driftscope-cli lint -r REFERENCE/metadata.yaml [--crds PATH]... [-f SAMPLES]... [--strict|--loose]\n"
+    "                     [-o text|json|junit]\n\n"
     "Flags:\n";
 
 FlagParser lintFlags()
@@ -24,6 +25,9 @@ FlagParser lintFlags()
     f.add("crds", 0, K::StringSlice,
           "CustomResourceDefinitions to validate the templates against: files or folders (a must-gather's "
           "cluster-scoped-resources/apiextensions.k8s.io/customresourcedefinitions), repeatable");
+    f.add("filename", 'f', K::StringSlice,
+          "Sample CRs to compare with the reference (its own source CRs): templates without a sample, samples with "
+          "drift, samples no template matches");
     f.add("strict", 0, K::Bool, "Schema problems are errors (the default)");
     f.add("loose", 0, K::Bool, "Schema problems are warnings");
     f.add("output", 'o', K::String, "Output format: text (default), json or junit");
@@ -60,6 +64,7 @@ int runLint(const std::vector<std::string> &args, std::ostream &out, std::ostrea
         return 2;
     }
     options.crdPaths = flags.sliceValue("crds");
+    options.samplePaths = flags.sliceValue("filename");
     options.strict = !flags.boolValue("loose");
     const lint::LintResult result = lint::lintReference(options);
     if (!result.fatal.empty()) {

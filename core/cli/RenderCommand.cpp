@@ -2,9 +2,11 @@
 #include "RenderCommand.h"
 
 #include "json/JsonReader.h"
+#include "reference/ReferenceLoader.h"
 #include "template/TemplateSet.h"
 #include "yaml/YamlReader.h"
 
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 
@@ -21,13 +23,15 @@ struct RenderOptions
     std::string templateFile;
     std::string dataFile;
     std::vector<std::string> functionFiles;
+    std::string reference; // -r: its templateFunctionFiles join the set, as in a comparison
     std::string name;
     tmpl::MissingKey missingKey = tmpl::MissingKey::Default;
 };
 
 constexpr const char *kUsage =
     "Usage: driftscope-cli render --template FILE [--data FILE] [--function-file FILE]...\n"
-    "                             [--name NAME] [--option missingkey=default|zero|error]\n";
+    "                             [--name NAME] [--option missingkey=default|zero|error]\n"
+    "                             [-r REFERENCE/metadata.yaml]\n";
 
 std::optional<std::string> readFile(const std::string &path, std::string &error)
 {
@@ -68,7 +72,7 @@ std::optional<std::string> parseArgs(const std::vector<std::string> &args, Rende
             return std::nullopt;
         }
         if (flag == "--template" || flag == "--data" || flag == "--function-file" || flag == "--name"
-            || flag == "--option") {
+            || flag == "--option" || flag == "-r" || flag == "--reference") {
             auto v = takeValue();
             if (!v)
                 return "flag needs an argument: " + flag;
@@ -80,6 +84,8 @@ std::optional<std::string> parseArgs(const std::vector<std::string> &args, Rende
                 o.functionFiles.push_back(*v);
             else if (flag == "--name")
                 o.name = *v;
+            else if (flag == "-r" || flag == "--reference")
+                o.reference = *v;
             else if (*v == "missingkey=default" || *v == "missingkey=invalid")
                 o.missingKey = tmpl::MissingKey::Default;
             else if (*v == "missingkey=zero")
@@ -124,6 +130,26 @@ private:
     std::ostream &m_err;
 };
 
+// -r: the reference's templateFunctionFiles (globs relative to its folder), and
+// a --template given relative to the reference's folder rather than to here.
+std::optional<std::string> useReference(RenderOptions &o)
+{
+    ref::ReferenceLoader loader;
+    const ref::LoadResult metadata = loader.loadMetadata(o.reference);
+    if (!metadata.ok())
+        return *metadata.error;
+    const QDir root(QString::fromStdString(metadata.reference->directory));
+    for (const std::string &pattern : metadata.reference->templateFunctionFiles) {
+        const QFileInfo glob(root.filePath(QString::fromStdString(pattern)));
+        const QDir dir(glob.path());
+        for (const QString &file : dir.entryList({glob.fileName()}, QDir::Files, QDir::Name))
+            o.functionFiles.push_back(dir.filePath(file).toStdString());
+    }
+    if (!QFileInfo::exists(QString::fromStdString(o.templateFile)) && QDir::isRelativePath(QString::fromStdString(o.templateFile)))
+        o.templateFile = root.filePath(QString::fromStdString(o.templateFile)).toStdString();
+    return std::nullopt;
+}
+
 } // namespace
 
 int runRender(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
@@ -137,6 +163,11 @@ int runRender(const std::vector<std::string> &args, std::ostream &out, std::ostr
         out << "Renders one reference template with the given data, as kube-compare renders it.\n\n" << kUsage;
         return 0;
     }
+    if (!o.reference.empty())
+        if (auto error = useReference(o)) {
+            err << "error: " << *error << "\n";
+            return 2;
+        }
     std::string error;
     Value data = Value::emptyMap();
     if (!o.dataFile.empty()) {

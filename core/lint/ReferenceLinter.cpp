@@ -2,6 +2,10 @@
 #include "ReferenceLinter.h"
 
 #include "compare/InlineDiffDriver.h"
+#include "pipeline/ComparisonRun.h"
+#include "report/TemplateStatus.h"
+#include "util/BufferedLog.h"
+#include "reference/FieldPath.h"
 #include "reference/ReferenceLoader.h"
 #include "schema/CrdCatalog.h"
 #include "schema/SchemaValidator.h"
@@ -35,6 +39,13 @@ int lineIn(const std::string &message, const std::string &file)
     if (const auto m = lineWord.match(text); m.hasMatch())
         return m.captured(1).toInt();
     return 0;
+}
+
+// A diff from its first hunk: the header names temporary folders.
+std::string diffHunks(const std::string &diff)
+{
+    const auto hunk = diff.find("\n@@");
+    return hunk == std::string::npos ? diff : diff.substr(hunk + 1);
 }
 
 // Keys of a field path: spec.profile[0]."a.b" → spec, profile, a.b.
@@ -85,10 +96,26 @@ public:
         }
         ref::Reference &reference = *metadata.reference;
         (void)loader.loadTemplates(reference); // a broken template keeps its loadError; the others load
+        return check(reference);
+    }
+
+    // The checks after loading, on a reference loaded already (the window's).
+    LintResult check(const ref::Reference &reference)
+    {
+        QFile metadataFile(QString::fromStdString(reference.metadataFile));
+        if (metadataFile.open(QIODevice::ReadOnly))
+            m_metadataSource = metadataFile.readAll().toStdString();
+        const std::string metadataName =
+            QFileInfo(QString::fromStdString(reference.metadataFile)).fileName().toStdString();
         loadCatalog();
-        for (const ref::ReferenceTemplate &t : reference.templates)
+        for (const ref::ReferenceTemplate &t : reference.templates) {
             lintTemplate(t);
+            lintPerFieldPaths(t, metadataName);
+        }
+        lintLookups(reference);
         findUnlisted(reference, metadataName);
+        if (!m_options.samplePaths.empty())
+            selfTest(reference);
         summarise();
         return m_result;
     }
@@ -161,6 +188,51 @@ private:
         m_patterns += validator.uncheckedPatterns();
     }
 
+    // An inline diff function configured for a path the template does not
+    // render never runs. A path under a conditional block renders only with the
+    // right CR: a warning, not an error.
+    void lintPerFieldPaths(const ref::ReferenceTemplate &t, const std::string &metadataName)
+    {
+        if (!t.loadError.empty())
+            return;
+        for (const ref::PerFieldConfig &field : t.config.perField) {
+            std::string error;
+            const auto path = ref::FieldPath::parse(field.pathToKey, error);
+            if (!path || !ref::nestedFieldThroughLists(t.metadata, path->segments).isMissing())
+                continue;
+            const auto at = m_metadataSource.find(field.pathToKey);
+            const int line = at == std::string::npos ? 0 : int(std::count(m_metadataSource.begin(),
+                                                                         m_metadataSource.begin() + long(at), '\n')) + 1;
+            add(Severity::Warning, "structure/per-field-path", metadataName, line, 0, field.pathToKey,
+                "the inline diff function " + field.inlineDiffFunc + " of " + t.path + " is set for a path the "
+                    "template does not render (without a cluster CR); check the path");
+        }
+    }
+
+    // lookupCR/lookupCRs only see kinds some template covers (kube-compare
+    // reads only those from the cluster): a lookup of another kind finds nothing.
+    void lintLookups(const ref::Reference &reference)
+    {
+        std::set<std::string> kinds;
+        for (const ref::ReferenceTemplate &t : reference.templates)
+            if (const Value kind = t.metadata.get("kind"); kind.isString())
+                kinds.insert(kind.str());
+        static const QRegularExpression lookup(QStringLiteral("lookupCRs?\\s+\"([^\"]*)\"\\s+\"([^\"]+)\""));
+        for (const ref::ReferenceTemplate &t : reference.templates) {
+            const QString source = QString::fromStdString(t.source);
+            for (auto it = lookup.globalMatch(source); it.hasNext();) {
+                const auto m = it.next();
+                const std::string kind = m.captured(2).toStdString();
+                if (kinds.contains(kind))
+                    continue;
+                const int line = int(source.left(m.capturedStart()).count(u'\n')) + 1;
+                add(Severity::Warning, "template/lookup-kind", t.path, line, 0, {},
+                    "lookupCR of kind " + kind + ", which no template of the reference has: the comparison reads "
+                    "only the kinds of its templates, so this lookup finds nothing; add a template of that kind");
+            }
+        }
+    }
+
     // CR templates (YAML with a top-level kind) next to the others that
     // metadata.yaml never names: written and forgotten, or listed under another name.
     void findUnlisted(const ref::Reference &reference, const std::string &metadataName)
@@ -192,6 +264,44 @@ private:
                 "not listed in " + metadataName + ": add it to a component, or delete it if it is not a template");
     }
 
+    // The comparison of the samples with the reference, as the CLI runs it
+    // (every CR read, every failure kept), reduced to what an author fixes.
+    void selfTest(const ref::Reference &reference)
+    {
+        pipeline::ComparisonRequest request;
+        request.reference.metadataPath = m_options.metadataPath;
+        request.clusterData.kind = pipeline::ClusterDataSource::Kind::Files;
+        request.clusterData.paths = m_options.samplePaths;
+        request.clusterData.recursive = true;
+        request.options.keepGoing = true;
+        request.keepBrokenTemplates = true;
+        BufferedLog log;
+        pipeline::ComparisonRun run(request, log);
+        if (auto error = run.run()) {
+            add(Severity::Error, "selftest/run", {}, 0, 0, {}, "the samples could not be compared: " + *error);
+            return;
+        }
+        const report::ComparisonReport &compared = *run.report();
+        const auto statuses = report::templateStatuses(compared, *run.reference());
+        for (std::size_t i = 0; i < statuses.size() && i < reference.templates.size(); ++i) {
+            const report::TemplateState state = statuses[i].state;
+            if (state == report::TemplateState::NotPresent || state == report::TemplateState::MissingRequired)
+                add(Severity::Warning, "selftest/no-sample", reference.templates[i].path, 0, 0, {},
+                    "no sample matches this template: add its CR to the samples, or check its "
+                    "apiVersion, kind, name and namespace");
+        }
+        for (const report::CrResult &cr : compared.diffs)
+            if (cr.hasDiff())
+                add(Severity::Error, "selftest/drift", cr.correlatedTemplate, 0, 0, cr.crName,
+                    "the sample " + cr.source + " differs from the template:\n" + diffHunks(cr.diffOutput));
+        for (const report::FailedCr &failed : compared.failures)
+            add(Severity::Error, "selftest/failed", failed.templates.empty() ? std::string() : failed.templates.front(),
+                0, 0, failed.crName, "the sample " + failed.source + " failed to compare: " + failed.error);
+        for (const std::string &id : compared.unmatchedAll)
+            add(Severity::Warning, "selftest/unmatched", {}, 0, 0, id,
+                "no template matches this sample: add a template for it, or remove it from the samples");
+    }
+
     void summarise()
     {
         if (!m_unchecked.empty()) {
@@ -213,6 +323,7 @@ private:
     LintResult m_result;
     schema::CrdCatalog m_catalog;
     std::set<std::string> m_unchecked;
+    std::string m_metadataSource;
     int m_celRules = 0;
     int m_patterns = 0;
 };
@@ -263,6 +374,11 @@ std::pair<int, int> locateField(const std::string &source, const std::string &pa
 LintResult lintReference(const LintOptions &options)
 {
     return Linter(options).run();
+}
+
+LintResult lintLoadedReference(const ref::Reference &reference, const LintOptions &options)
+{
+    return Linter(options).check(reference);
 }
 
 } // namespace ds::lint

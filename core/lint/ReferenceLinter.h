@@ -6,6 +6,10 @@
 #include <string>
 #include <vector>
 
+namespace ds::ref {
+struct Reference;
+}
+
 namespace ds::lint {
 
 struct LintOptions
@@ -13,6 +17,9 @@ struct LintOptions
     std::string metadataPath;
     std::vector<std::string> crdPaths; // files or folders holding CustomResourceDefinitions
     bool strict = true;                // schema problems are errors (--loose: warnings)
+    // -f: sample CRs (e.g. the reference's own source CRs) compared with the
+    // reference: the self-test the telco references run as hand-written scripts.
+    std::vector<std::string> samplePaths;
 };
 
 struct LintResult
@@ -28,8 +35,12 @@ struct LintResult
 // reference's folder that metadata.yaml never lists; and every rendered
 // template against the openAPIV3Schema of its apiVersion/kind from the CRDs
 // given — literal fields only: a value the template takes from the cluster CR
-// renders empty without one and is not judged.
+// renders empty without one and is not judged. With samples, a self-test:
+// templates no sample matches, samples with drift, samples no template matches.
 LintResult lintReference(const LintOptions &options);
+// The same checks on a reference loaded already (options.metadataPath unused):
+// its templates' load errors are not repeated, the rest is.
+LintResult lintLoadedReference(const ref::Reference &reference, const LintOptions &options);
 
 // The line and column of a field path (spec.profile[0].name) in a template's
 // source: each key is looked for after the previous one; 0 when not found.

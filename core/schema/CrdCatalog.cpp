@@ -23,15 +23,32 @@ bool isDataFile(const QString &name)
         || name.endsWith(QLatin1String(".json"));
 }
 
+// A must-gather keeps its CRDs in cluster-scoped-resources/apiextensions.k8s.io/
+// customresourcedefinitions: read only those folders (a walk of folders is
+// cheap; reading 50k files to find the CRDs is not). Anything else: all of it.
+QStringList crdFolders(const QString &root)
+{
+    QStringList folders;
+    QDirIterator it(root, QDir::Dirs | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString dir = it.next();
+        if (dir.endsWith(QLatin1String("apiextensions.k8s.io/customresourcedefinitions")))
+            folders << dir;
+    }
+    return folders.isEmpty() ? QStringList{root} : folders;
+}
+
 } // namespace
 
 std::vector<std::string> CrdCatalog::addDocument(const Value &document, const std::string &file)
 {
     std::vector<std::string> problems;
     if (document.get("kind").isString() && document.get("kind").str() == "List") {
-        for (const Value &item : document.get("items").isList() ? document.get("items").list() : ValueList{})
-            for (std::string &p : addDocument(item, file))
-                problems.push_back(std::move(p));
+        const Value items = document.get("items");
+        if (items.isList())
+            for (const Value &item : items.list())
+                for (std::string &p : addDocument(item, file))
+                    problems.push_back(std::move(p));
         return problems;
     }
     if (!document.get("kind").isString() || document.get("kind").str() != "CustomResourceDefinition")
@@ -45,7 +62,8 @@ std::vector<std::string> CrdCatalog::addDocument(const Value &document, const st
         return problems;
     }
     m_kinds[group + "|" + kind.str()] = name.isString() ? name.str() : kind.str();
-    for (const Value &v : spec.get("versions").list()) {
+    const Value versions = spec.get("versions");
+    for (const Value &v : versions.list()) {
         if (!v.get("name").isString())
             continue;
         Version version;
@@ -70,11 +88,13 @@ std::vector<std::string> CrdCatalog::addPath(const std::string &path)
     const QString root = QString::fromStdString(path);
     QStringList files;
     if (QFileInfo(root).isDir()) {
-        QDirIterator it(root, QDir::Files, QDirIterator::Subdirectories);
-        while (it.hasNext()) {
-            const QString file = it.next();
-            if (isDataFile(file))
-                files << file;
+        for (const QString &folder : crdFolders(root)) {
+            QDirIterator it(folder, QDir::Files, QDirIterator::Subdirectories);
+            while (it.hasNext()) {
+                const QString file = it.next();
+                if (isDataFile(file))
+                    files << file;
+            }
         }
         files.sort();
     } else {

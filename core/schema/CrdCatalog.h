@@ -12,7 +12,7 @@ namespace ds::schema {
 
 // The schemas of CustomResourceDefinitions, by apiVersion and kind: read from
 // files and folders (every YAML or JSON document whose kind is
-// CustomResourceDefinition, e.g. a must-gather's
+// CustomResourceDefinition; in a must-gather only its
 // cluster-scoped-resources/apiextensions.k8s.io/customresourcedefinitions).
 class CrdCatalog
 {

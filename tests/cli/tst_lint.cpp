@@ -62,6 +62,7 @@ private slots:
     void plantedMistakes();
     void goldenOutputs_data();
     void goldenOutputs();
+    void selfTest();
     void cannotRun_data();
     void cannotRun();
 
@@ -161,6 +162,39 @@ void tst_Lint::goldenOutputs()
     if (qEnvironmentVariableIsSet("DRIFTSCOPE_UPDATE_GOLDEN"))
         test::writeFile(test::dataPath(golden), out.toUtf8());
     QCOMPARE(out, QString::fromUtf8(readFile(test::dataPath(golden))));
+}
+
+// -f: the reference's own source CRs compared with it, as the telco
+// references' compare scripts do. A sample changed by hand shows as drift
+// naming its template; a sample no template matches and a template without a
+// sample are warnings.
+void tst_Lint::selfTest()
+{
+    const QString samples = m_dir.filePath(QStringLiteral("samples"));
+    copyTree(test::dataPath(QStringLiteral("shared/bench/seed-core/reference-crs")), samples);
+    const QString reference = test::dataPath(QStringLiteral("shared/bench/reference-core/metadata.yaml"));
+    const test::CliRun clean = test::runCli({QStringLiteral("lint"), QStringLiteral("-r"), reference, QStringLiteral("-f"), samples});
+    QStringList selfTestLines = clean.out.split(u'\n').filter(QStringLiteral("[selftest/"));
+    QVERIFY2(selfTestLines.filter(QStringLiteral("selftest/failed")).isEmpty(), qPrintable(clean.out));
+    const int driftBefore = int(selfTestLines.filter(QStringLiteral("[selftest/drift]")).size());
+
+    test::writeFile(samples + QStringLiteral("/stray.yaml"),
+                    "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: stray\n  namespace: nowhere\ndata: {a: b}\n");
+    const QString subscription = samples + QStringLiteral("/optional/cert-manager/certManagerSubscription.yaml");
+    QVERIFY(QFileInfo::exists(subscription));
+    replaceIn(subscription, "channel: stable-v1", "channel: stable-v0");
+    const test::CliRun run = test::runCli({QStringLiteral("lint"), QStringLiteral("-r"), reference, QStringLiteral("-f"), samples});
+    QCOMPARE(run.code, 1);
+    selfTestLines = run.out.split(u'\n').filter(QStringLiteral("[selftest/"));
+    QCOMPARE(int(run.out.count(QStringLiteral("[selftest/drift]"))), driftBefore + 1);
+    QVERIFY2(run.out.contains(QStringLiteral("optional/cert-manager/certManagerSubscription.yaml: error: "
+                                             "operators.coreos.com/v1alpha1_Subscription_cert-manager-operator_openshift-cert-manager-operator: "
+                                             "the sample ")),
+             qPrintable(run.out));
+    QVERIFY2(run.out.contains(QStringLiteral("\n-  channel: stable-v1\n+  channel: stable-v0\n")),
+             qPrintable(run.out));
+    QVERIFY2(run.out.contains(QStringLiteral("warning: v1_ConfigMap_nowhere_stray: no template matches this sample")),
+             qPrintable(run.out));
 }
 
 void tst_Lint::cannotRun_data()

@@ -5,6 +5,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -66,6 +67,19 @@ void tst_RenderCommand::render_data()
                        "d.yaml", "who: you\n"}
         << QStringList{"--template", "$T/t.yaml", "--function-file", "$T/f.tmpl", "--data", "$T/d.yaml"} << 0
         << "hi you" << "";
+    QTest::newRow("-r adds the reference's function files; template relative to it")
+        << QStringList{"metadata.yaml",
+                       "apiVersion: v2\nparts:\n- name: p\n  components:\n  - name: c\n    allOf:\n"
+                       "    - path: t.yaml\ntemplateFunctionFiles:\n- functions/*.tmpl\n",
+                       tmpl, "{{ template \"greet\" . }}", "functions/f.tmpl",
+                       "{{ define \"greet\" }}hi {{ .who }}{{ end }}", "d.yaml", "who: you\n"}
+        << QStringList{"-r", "$T/metadata.yaml", "--template", "t.yaml", "--data", "$T/d.yaml"} << 0
+        << "hi you" << "";
+    QTest::newRow("-r with a broken metadata.yaml")
+        << QStringList{"metadata.yaml", "parts: 3\n", tmpl, "x"}
+        << QStringList{"-r", "$T/metadata.yaml", "--template", "t.yaml"} << 2 << ""
+        << "error: Reference config isn't in correct format. error: error unmarshaling JSON: while decoding JSON: json: "
+           "cannot unmarshal number into Go struct field ReferenceV1.parts of type []compare.PartV1\n";
     QTest::newRow("execution error in Go's words")
         << QStringList{tmpl, "a: {{ .x.y | upper }}"} << QStringList{"--template", "$T/t.yaml"} << 2 << ""
         << "error: template: t.yaml:1:13: executing \"t.yaml\" at <upper>: invalid value; expected string\n";
@@ -104,11 +118,11 @@ void tst_RenderCommand::render_data()
         << QStringList{} << QStringList{} << 2 << ""
         << "error: --template is required\nUsage: driftscope-cli render --template FILE [--data FILE] "
            "[--function-file FILE]...\n                             [--name NAME] [--option "
-           "missingkey=default|zero|error]\n";
+           "missingkey=default|zero|error]\n                             [-r REFERENCE/metadata.yaml]\n";
     QTest::newRow("unknown flag") << QStringList{} << QStringList{"--bogus"} << 2 << ""
                                   << "error: unknown flag: --bogus\nUsage: driftscope-cli render --template FILE "
                                      "[--data FILE] [--function-file FILE]...\n                             [--name "
-                                     "NAME] [--option missingkey=default|zero|error]\n";
+                                     "NAME] [--option missingkey=default|zero|error]\n                             [-r REFERENCE/metadata.yaml]\n";
     QTest::newRow("unreadable template") << QStringList{} << QStringList{"--template", "$T/none.yaml"} << 2 << ""
                                          << "error: cannot read $T/none.yaml: No such file or directory\n";
     QTest::newRow("invalid data names the file and line")
@@ -126,6 +140,7 @@ void tst_RenderCommand::render()
     QFETCH(QString, err);
     QTemporaryDir dir;
     for (qsizetype i = 0; i + 1 < files.size(); i += 2) {
+        QDir().mkpath(QFileInfo(dir.filePath(files[i])).path());
         QFile f(dir.filePath(files[i]));
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write(files[i + 1].toUtf8());

@@ -16,6 +16,7 @@
 #include "models/ReferenceTreeModel.h"
 #include "problems/ProblemsModel.h"
 #include "session/ComparisonSession.h"
+#include "session/Problem.h"
 #include "session/ManualCorrelations.h"
 #include "main/SelectionController.h"
 #include "models/StatusFilterProxyModel.h"
@@ -61,6 +62,7 @@ private slots:
     void selectingDriftShowsDiff();
     void brokenReferenceIsAProblem();
     void brokenTemplateKeepsTheOthers();
+    void lintFindingsInProblems();
     void cancelKeepsTheLoadedReference();
     void renderErrorIsShownNeutrally();
     void clusterDataDialogTakesFoldersAndFiles();
@@ -339,6 +341,39 @@ void tst_MainWindow::brokenTemplateKeepsTheOthers()
     for (int row = 0; row < problems->rowCount(); ++row)
         located = located || (problems->problem(row).file == QStringLiteral("broken.yaml") && problems->problem(row).line == 7);
     QVERIFY2(located, "the Problems panel locates the parse error");
+}
+
+// Loading a reference lints it: a template nobody listed, and — with a
+// must-gather folder's CRDs — a field the CRD does not have, as warnings in
+// Problems that go to their file and line.
+void tst_MainWindow::lintFindingsInProblems()
+{
+    QTemporaryDir dir;
+    const QString ref = dir.filePath(QStringLiteral("ref"));
+    test::writeFile(ref + QStringLiteral("/metadata.yaml"),
+                    "apiVersion: v2\nparts:\n  - name: P\n    components:\n      - name: C\n        allOf:\n"
+                    "          - path: sub.yaml\n");
+    test::writeFile(ref + QStringLiteral("/sub.yaml"),
+                    "apiVersion: operators.coreos.com/v1alpha1\nkind: Subscription\nmetadata:\n  name: s\n"
+                    "  namespace: ns\nspec:\n  channel: stable\n  name: op\n  source: redhat\n"
+                    "  sourceNamspace: openshift-marketplace\n");
+    test::writeFile(ref + QStringLiteral("/forgotten.yaml"), "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: f\n");
+    const QString mustGather = dir.filePath(QStringLiteral("must-gather"));
+    const QString crds = mustGather + QStringLiteral("/cluster-scoped-resources/apiextensions.k8s.io/customresourcedefinitions");
+    QDir().mkpath(crds);
+    QVERIFY(QFile::copy(test::dataPath(QStringLiteral("shared/bench/crds/subscriptions.operators.coreos.com.yaml")),
+                        crds + QStringLiteral("/subscriptions.operators.coreos.com.yaml")));
+    MainWindow w;
+    w.openInputs({mustGather});
+    w.openReference(ref);
+    waitIdle(w);
+    QStringList found;
+    for (const Problem &p : w.session()->problems())
+        if (p.message.startsWith(QLatin1String("lint: ")) && p.severity == Problem::Severity::Warning)
+            found << QStringLiteral("%1:%2 %3").arg(p.file).arg(p.line).arg(p.message.section(u'[', -1));
+    found.sort();
+    QCOMPARE(found, (QStringList{"forgotten.yaml:0 structure/unlisted-file]", "sub.yaml:10 schema/unknown-field]",
+                                 "sub.yaml:6 schema/required]"}));
 }
 
 void tst_MainWindow::dropPinsAndRecompares()

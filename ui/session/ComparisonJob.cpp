@@ -2,6 +2,7 @@
 #include "ComparisonJob.h"
 
 #include "image/ImageName.h"
+#include "lint/ReferenceLinter.h"
 
 #include "pipeline/ComparisonRun.h"
 #include "util/Log.h"
@@ -183,6 +184,33 @@ QString referenceName(const QString &referencePath)
     return info.fileName() == QLatin1String("metadata.yaml") ? info.dir().dirName() : info.fileName();
 }
 
+// What `driftscope-cli lint` says of a reference, as warnings in Problems when
+// it loads (template load errors are there already). The CRDs come from the
+// cluster data when it is a folder (a must-gather carries its cluster's CRDs).
+static void lintOnLoad(const ref::Reference &reference, const QStringList &inputPaths, ProblemList &problems)
+{
+    if (isHttpUrl(reference.metadataFile))
+        return; // nothing on disk to look through for unlisted files
+    lint::LintOptions options;
+    for (const QString &path : inputPaths)
+        if (QFileInfo(path).isDir())
+            options.crdPaths.push_back(path.toStdString());
+    for (const lint::LintFinding &f : lint::lintLoadedReference(reference, options).findings) {
+        if (f.rule == "template/parse")
+            continue;
+        Problem p;
+        p.severity = f.severity == lint::LintFinding::Severity::Info ? Problem::Severity::Info : Problem::Severity::Warning;
+        p.stage = Problem::Stage::Reference;
+        p.message = QStringLiteral("lint: %1%2 [%3]")
+                        .arg(f.path.empty() ? QString() : QString::fromStdString(f.path) + QStringLiteral(": "),
+                             QString::fromStdString(f.message), QString::fromStdString(f.rule));
+        p.file = QString::fromStdString(f.file);
+        p.line = f.line;
+        p.column = f.column;
+        problems.append(p);
+    }
+}
+
 ComparisonJobResult runComparisonJob(const ComparisonJobRequest &request, const std::atomic_bool &cancel,
                                      const JobProgress &progress)
 {
@@ -210,6 +238,8 @@ ComparisonJobResult runComparisonJob(const ComparisonJobRequest &request, const 
         if (auto error = run.loadReference(); error && !cancel.load()) // a cancelled pull is no problem
             log.error(*error);
         result.referenceLoaded = true;
+        if (run.reference() && !cancel.load())
+            lintOnLoad(*run.reference(), request.inputPaths, result.problems);
     }
     snapshot.reference = run.reference();
     if (reread && run.request().clusterData.kind != pipeline::ClusterDataSource::Kind::None)
