@@ -2,6 +2,7 @@
 #include "CliRunner.h"
 
 #include "CompareCommand.h"
+#include "FleetCommand.h"
 #include "LintCommand.h"
 #include "RenderCommand.h"
 
@@ -13,6 +14,8 @@ int run(const std::vector<std::string> &args, std::ostream &out, std::ostream &e
         return runRender(args, out, err);
     if (args.size() > 1 && args[1] == "lint")
         return runLint(args, out, err);
+    if (args.size() > 1 && args[1] == "fleet")
+        return runFleet(args, out, err);
     return runCompare(args, out, err);
 }
 

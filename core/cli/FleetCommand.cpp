@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "FleetCommand.h"
+
+#include "FlagParser.h"
+#include "fleet/FleetRun.h"
+
+#include <ostream>
+
+namespace ds::cli {
+
+namespace {
+
+constexpr const char *kUsage =
+    "Compares many clusters with one reference: which clusters drift, on which templates, and\n"
+    "which drifts are the same on many clusters.\n\n"
+    "Usage:\n  driftscope-cli fleet -r REFERENCE/metadata.yaml [-p OVERRIDES] [-c DIFFCONFIG] CLUSTER... [-o text|json]\n\n"
+    "A CLUSTER is NAME=SOURCE or SOURCE (named after the folder or archive); a SOURCE is a\n"
+    "must-gather or CR folder, an archive, or the -o json report of driftscope-cli or\n"
+    "kubectl cluster-compare.\n\nFlags:\n";
+
+FlagParser fleetFlags()
+{
+    using K = FlagParser::Kind;
+    FlagParser f;
+    f.add("reference", 'r', K::String, "Path to the reference's metadata.yaml");
+    f.add("overrides", 'p', K::String, "Path to user overrides, applied on every cluster");
+    f.add("diff-config", 'c', K::String, "Path to the user config file (manual correlations), for every cluster");
+    f.add("output", 'o', K::String, "Output format: text (default) or json");
+    f.add("help", 'h', K::Bool, "help for fleet");
+    return f;
+}
+
+} // namespace
+
+int runFleet(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
+{
+    FlagParser flags = fleetFlags();
+    if (auto error = flags.parse(std::vector<std::string>(args.begin() + 2, args.end()))) {
+        err << "error: " << *error << "\nSee 'driftscope-cli fleet --help' for usage.\n";
+        return 2;
+    }
+    if (flags.boolValue("help")) {
+        out << kUsage << flags.usage();
+        return 0;
+    }
+    const std::string format = flags.isSet("output") ? flags.stringValue("output") : "text";
+    if (format != "text" && format != "json") {
+        err << "error: output format must be text or json, not \"" << format << "\"\n";
+        return 2;
+    }
+    fleet::FleetOptions options;
+    options.metadataPath = flags.stringValue("reference");
+    if (options.metadataPath.empty()) {
+        err << "error: a reference is required: fleet -r REFERENCE/metadata.yaml CLUSTER...\n";
+        return 2;
+    }
+    if (flags.positional().empty()) {
+        err << "error: no clusters: give folders, archives or -o json reports after the flags\n";
+        return 2;
+    }
+    if (flags.isSet("overrides"))
+        options.overridesPath = flags.stringValue("overrides");
+    if (flags.isSet("diff-config"))
+        options.diffConfigPath = flags.stringValue("diff-config");
+    for (const std::string &argument : flags.positional())
+        options.clusters.push_back(fleet::parseClusterSpec(argument));
+    options.warning = [&err](const std::string &text) { err << "warning: " << text << "\n"; };
+    std::string error;
+    const auto report = fleet::runFleet(options, error);
+    if (!report) {
+        err << "error: " << error << "\n";
+        return 2;
+    }
+    out << (format == "json" ? report->toJson() : report->toText());
+    for (const auto &cluster : report->clusters())
+        if (!cluster.error.empty())
+            err << "error: " << cluster.name << ": " << cluster.error << "\n";
+    return report->exitCode();
+}
+
+} // namespace ds::cli
