@@ -2,7 +2,11 @@
 #include "FleetCommand.h"
 
 #include "FlagParser.h"
+#include "fleet/FleetHtmlWriter.h"
 #include "fleet/FleetRun.h"
+
+#include <QDir>
+#include <QFileInfo>
 
 #include <ostream>
 
@@ -13,7 +17,7 @@ namespace {
 constexpr const char *kUsage =
     "Compares many clusters with one reference: which clusters drift, on which templates, and\n"
     "which drifts are the same on many clusters.\n\n"
-    "Usage:\n  driftscope-cli fleet -r REFERENCE/metadata.yaml [-p OVERRIDES] [-c DIFFCONFIG] CLUSTER... [-o text|json]\n\n"
+    "Usage:\n  driftscope-cli fleet -r REFERENCE/metadata.yaml [-p OVERRIDES] [-c DIFFCONFIG] CLUSTER... [-o text|json|html]\n\n"
     "A CLUSTER is NAME=SOURCE or SOURCE (named after the folder or archive); a SOURCE is a\n"
     "must-gather or CR folder, an archive, or the -o json report of driftscope-cli or\n"
     "kubectl cluster-compare.\n\nFlags:\n";
@@ -25,7 +29,7 @@ FlagParser fleetFlags()
     f.add("reference", 'r', K::String, "Path to the reference's metadata.yaml");
     f.add("overrides", 'p', K::String, "Path to user overrides, applied on every cluster");
     f.add("diff-config", 'c', K::String, "Path to the user config file (manual correlations), for every cluster");
-    f.add("output", 'o', K::String, "Output format: text (default) or json");
+    f.add("output", 'o', K::String, "Output format: text (default), json, or html (a self-contained page)");
     f.add("help", 'h', K::Bool, "help for fleet");
     return f;
 }
@@ -44,8 +48,8 @@ int runFleet(const std::vector<std::string> &args, std::ostream &out, std::ostre
         return 0;
     }
     const std::string format = flags.isSet("output") ? flags.stringValue("output") : "text";
-    if (format != "text" && format != "json") {
-        err << "error: output format must be text or json, not \"" << format << "\"\n";
+    if (format != "text" && format != "json" && format != "html") {
+        err << "error: output format must be text, json or html, not \"" << format << "\"\n";
         return 2;
     }
     fleet::FleetOptions options;
@@ -71,7 +75,10 @@ int runFleet(const std::vector<std::string> &args, std::ostream &out, std::ostre
         err << "error: " << error << "\n";
         return 2;
     }
-    out << (format == "json" ? report->toJson() : report->toText());
+    if (format == "html")
+        out << fleet::fleetHtml(*report, QFileInfo(QString::fromStdString(options.metadataPath)).dir().dirName().toStdString());
+    else
+        out << (format == "json" ? report->toJson() : report->toText());
     for (const auto &cluster : report->clusters())
         if (!cluster.error.empty())
             err << "error: " << cluster.name << ": " << cluster.error << "\n";

@@ -35,6 +35,7 @@ public:
     void add(Cluster cluster) { m_clusters.push_back(std::move(cluster)); }
 
     const std::vector<Cluster> &clusters() const { return m_clusters; }
+    const std::vector<std::string> &templatePaths() const { return m_templates; }
     // clean, drift, missing, not-present, patched, failed (empty for a cluster that failed)
     std::string state(const std::string &templatePath, const Cluster &cluster) const;
     // Largest first, then by template and hash.

@@ -66,6 +66,7 @@ private slots:
     void figuresEqualSeparateRuns();
     void driftGroups();
     void mergedReportsGiveTheSameMatrix();
+    void htmlPage();
     void usage_data();
     void usage();
 
@@ -223,6 +224,28 @@ void tst_Fleet::mergedReportsGiveTheSameMatrix()
     }
     QCOMPARE(merged.code, 2); // gone's "report" is not one: reported, the rest merged
     QVERIFY2(merged.err.contains(QStringLiteral("error: gone: ")), qPrintable(merged.err));
+}
+
+// The page is self-contained and escapes what it shows: a cluster named with
+// markup stays text; every cluster has a column, every group its diff once.
+void tst_Fleet::htmlPage()
+{
+    const test::CliRun run = test::runCli({QStringLiteral("fleet"), QStringLiteral("-r"), reference(),
+                                           QStringLiteral("-o"), QStringLiteral("html"),
+                                           QStringLiteral("<em>x=") + m_sources[QStringLiteral("c1")],
+                                           m_sources[QStringLiteral("c5")]});
+    QCOMPARE(run.code, 1);
+    const QString &html = run.out;
+    QVERIFY(html.startsWith(QLatin1String("<!DOCTYPE html>")));
+    QVERIFY(html.contains(QLatin1String("Content-Security-Policy")));
+    QVERIFY(!html.contains(QLatin1String("<em>")));
+    QVERIFY(html.contains(QLatin1String("&lt;em&gt;x")));
+    QVERIFY(!html.contains(QLatin1String("src=")) && !html.contains(QLatin1String("href=")));
+    QCOMPARE(int(html.count(QLatin1String("<td class=\"s-drift\""))) > 0, true);
+    QVERIFY(html.contains(QLatin1String("data-cols=\"1\"")));  // the group only c1 (named with markup) has
+    QVERIFY(html.contains(QLatin1String("+  channel: stable-v2")));
+    QCOMPARE(int(html.count(QLatin1String("<li><h3>"))),
+             int(html.count(QLatin1String("<pre>"))));
 }
 
 void tst_Fleet::usage_data()
