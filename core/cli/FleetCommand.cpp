@@ -19,8 +19,8 @@ constexpr const char *kUsage =
     "which drifts are the same on many clusters.\n\n"
     "Usage:\n  driftscope-cli fleet -r REFERENCE/metadata.yaml [-p OVERRIDES] [-c DIFFCONFIG] CLUSTER... [-o text|json|html]\n\n"
     "A CLUSTER is NAME=SOURCE or SOURCE (named after the folder or archive); a SOURCE is a\n"
-    "must-gather or CR folder, an archive, or the -o json report of driftscope-cli or\n"
-    "kubectl cluster-compare.\n\nFlags:\n";
+    "must-gather or CR folder, an archive, the -o json report of driftscope-cli or\n"
+    "kubectl cluster-compare, or context:NAME (a kubeconfig context, read-only).\n\nFlags:\n";
 
 FlagParser fleetFlags()
 {
@@ -30,6 +30,9 @@ FlagParser fleetFlags()
     f.add("overrides", 'p', K::String, "Path to user overrides, applied on every cluster");
     f.add("diff-config", 'c', K::String, "Path to the user config file (manual correlations), for every cluster");
     f.add("output", 'o', K::String, "Output format: text (default), json, or html (a self-contained page)");
+    f.add("kubeconfig", 0, K::String, "Path to the kubeconfig file for context:NAME clusters");
+    f.add("contexts", 0, K::StringSlice, "Compare the clusters of these kubeconfig contexts (read-only)");
+    f.add("all-contexts", 0, K::Bool, "Compare the clusters of every kubeconfig context (read-only)");
     f.add("help", 'h', K::Bool, "help for fleet");
     return f;
 }
@@ -58,16 +61,29 @@ int runFleet(const std::vector<std::string> &args, std::ostream &out, std::ostre
         err << "error: a reference is required: fleet -r REFERENCE/metadata.yaml CLUSTER...\n";
         return 2;
     }
-    if (flags.positional().empty()) {
-        err << "error: no clusters: give folders, archives or -o json reports after the flags\n";
+    options.kubeconfig = flags.stringValue("kubeconfig");
+    for (const std::string &context : flags.sliceValue("contexts"))
+        options.clusters.push_back(fleet::parseClusterSpec("context:" + context));
+    if (flags.boolValue("all-contexts")) {
+        std::string error;
+        const auto contexts = fleet::allContexts(options.kubeconfig, error);
+        if (!error.empty()) {
+            err << "error: " << error << "\n";
+            return 2;
+        }
+        options.clusters.insert(options.clusters.end(), contexts.begin(), contexts.end());
+    }
+    for (const std::string &argument : flags.positional())
+        options.clusters.push_back(fleet::parseClusterSpec(argument));
+    if (options.clusters.empty()) {
+        err << "error: no clusters: give folders, archives, -o json reports or context:NAME after the flags, "
+               "or --contexts / --all-contexts\n";
         return 2;
     }
     if (flags.isSet("overrides"))
         options.overridesPath = flags.stringValue("overrides");
     if (flags.isSet("diff-config"))
         options.diffConfigPath = flags.stringValue("diff-config");
-    for (const std::string &argument : flags.positional())
-        options.clusters.push_back(fleet::parseClusterSpec(argument));
     options.warning = [&err](const std::string &text) { err << "warning: " << text << "\n"; };
     std::string error;
     const auto report = fleet::runFleet(options, error);

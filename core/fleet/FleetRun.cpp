@@ -68,6 +68,10 @@ ClusterSpec parseClusterSpec(const std::string &argument)
         return spec;
     }
     spec.source = argument;
+    if (spec.isContext()) {
+        spec.name = spec.context();
+        return spec;
+    }
     std::string name = QFileInfo(QString::fromStdString(argument)).fileName().toStdString();
     if (name.empty()) // "dir/"
         name = QFileInfo(QString::fromStdString(argument.substr(0, argument.find_last_not_of('/') + 1)))
@@ -107,9 +111,17 @@ std::optional<FleetReport> runFleet(const FleetOptions &options, std::string &er
         }
         pipeline::ComparisonRequest request;
         request.reference.metadataPath = options.metadataPath;
-        request.clusterData.kind = pipeline::ClusterDataSource::Kind::Files;
-        request.clusterData.paths = {spec.source};
-        request.clusterData.recursive = true;
+        if (spec.isContext()) {
+            request.clusterData.kind = pipeline::ClusterDataSource::Kind::LiveCluster;
+            request.clusterData.cluster.kubeconfig = options.kubeconfig;
+            request.clusterData.cluster.context = spec.context();
+            if (options.requestTimeoutMs > 0)
+                request.clusterData.cluster.api.requestTimeoutMs = options.requestTimeoutMs;
+        } else {
+            request.clusterData.kind = pipeline::ClusterDataSource::Kind::Files;
+            request.clusterData.paths = {spec.source};
+            request.clusterData.recursive = true;
+        }
         request.diffConfigPath = options.diffConfigPath;
         if (options.overridesPath)
             request.options.overridesPath = *options.overridesPath;
@@ -124,6 +136,19 @@ std::optional<FleetReport> runFleet(const FleetOptions &options, std::string &er
         report.add(std::move(cluster));
     }
     return report;
+}
+
+std::vector<ClusterSpec> allContexts(const std::string &kubeconfig, std::string &error)
+{
+    std::vector<ClusterSpec> out;
+    const live::ContextListing listing = live::listContexts(kubeconfig);
+    if (listing.error) {
+        error = *listing.error;
+        return out;
+    }
+    for (const auto &context : listing.contexts)
+        out.push_back({context.name, "context:" + context.name});
+    return out;
 }
 
 } // namespace ds::fleet

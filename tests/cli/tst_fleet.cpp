@@ -7,6 +7,7 @@
 // whose diffs are equal, and merging the clusters' own -o json reports must
 // give the same matrix as comparing them directly.
 #include "CliRun.h"
+#include "FakeApiServer.h"
 #include "TestData.h"
 
 #include <QDir>
@@ -16,6 +17,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -67,6 +69,7 @@ private slots:
     void driftGroups();
     void mergedReportsGiveTheSameMatrix();
     void htmlPage();
+    void liveContexts();
     void usage_data();
     void usage();
 
@@ -246,6 +249,68 @@ void tst_Fleet::htmlPage()
     QVERIFY(html.contains(QLatin1String("+  channel: stable-v2")));
     QCOMPARE(int(html.count(QLatin1String("<li><h3>"))),
              int(html.count(QLatin1String("<pre>"))));
+}
+
+// Clusters given as kubeconfig contexts: two fake API servers holding the
+// seed (one with a drift), merged through KUBECONFIG, compared with
+// --all-contexts and --contexts; each cluster's figures equal a separate
+// `--context` run, and only GETs reach the servers.
+void tst_Fleet::liveContexts()
+{
+    const QString seed = test::dataPath(QStringLiteral("shared/bench/seed-core/reference-crs"));
+    test::FakeApiServer servers[2];
+    QStringList kubeconfigs;
+    for (int i = 0; i < 2; ++i) {
+        const QString name = i == 0 ? QStringLiteral("site-a") : QStringLiteral("site-b");
+        const QString crs = m_dir.filePath(QStringLiteral("live/") + name);
+        copyTree(seed, crs);
+        if (i == 1)
+            replaceIn(crs + QStringLiteral("/optional/cert-manager/certManagerSubscription.yaml"), "channel: stable-v1",
+                      "channel: stable-v2");
+        QString error;
+        const QString work = m_dir.filePath(QStringLiteral("live/server-") + name);
+        QDir().mkpath(work);
+        QVERIFY2(servers[i].start(work, test::FakeApiServer::Options({crs}), &error), qPrintable(error));
+        QFile generated(servers[i].kubeconfig());
+        QVERIFY(generated.open(QIODevice::ReadOnly));
+        const QString kubeconfig = m_dir.filePath(QStringLiteral("live/%1.kubeconfig").arg(name));
+        test::writeFile(kubeconfig, QString::fromUtf8(generated.readAll()).replace(QStringLiteral("fake"), name).toUtf8());
+        kubeconfigs << kubeconfig;
+    }
+    qputenv("KUBECONFIG", kubeconfigs.join(u':').toUtf8());
+    const auto cleanup = qScopeGuard([] { qunsetenv("KUBECONFIG"); });
+
+    const test::CliRun all = test::runCli({QStringLiteral("fleet"), QStringLiteral("-r"), reference(),
+                                           QStringLiteral("--all-contexts"), QStringLiteral("-o"), QStringLiteral("json")});
+    QCOMPARE(all.code, 1);
+    const QJsonObject fleet = jsonOf(all.out);
+    const QJsonArray clusters = fleet.value(QStringLiteral("clusters")).toArray();
+    QCOMPARE(clusters.size(), 2);
+    for (const QJsonValue &c : clusters) {
+        const QJsonObject cluster = c.toObject();
+        const QString name = cluster.value(QStringLiteral("name")).toString();
+        QCOMPARE(cluster.value(QStringLiteral("source")).toString(), QStringLiteral("context:") + name);
+        QVERIFY2(cluster.value(QStringLiteral("error")).toString().isEmpty(), qPrintable(all.err));
+        const test::CliRun single = test::runCli({QStringLiteral("-r"), reference(), QStringLiteral("--context"), name,
+                                                  QStringLiteral("-o"), QStringLiteral("json")});
+        const QJsonObject summary = jsonOf(single.out).value(QStringLiteral("Summary")).toObject();
+        QCOMPARE(cluster.value(QStringLiteral("crsCompared")).toInt(), summary.value(QStringLiteral("TotalCRs")).toInt());
+        QCOMPARE(cluster.value(QStringLiteral("crsWithDiffs")).toInt(), summary.value(QStringLiteral("NumDiffCRs")).toInt());
+        QCOMPARE(cluster.value(QStringLiteral("missing")).toInt(), summary.value(QStringLiteral("NumMissing")).toInt());
+    }
+    bool subscriptionOnlyOnB = false;
+    for (const QJsonValue &g : fleet.value(QStringLiteral("driftGroups")).toArray())
+        if (g.toObject().value(QStringLiteral("template")).toString().endsWith(QLatin1String("certManagerSubscription.yaml")))
+            subscriptionOnlyOnB = g.toObject().value(QStringLiteral("clusters")).toArray() == QJsonArray{QStringLiteral("site-b")};
+    QVERIFY(subscriptionOnlyOnB);
+
+    const test::CliRun one = test::runCli({QStringLiteral("fleet"), QStringLiteral("-r"), reference(),
+                                           QStringLiteral("--contexts"), QStringLiteral("site-b"), QStringLiteral("-o"),
+                                           QStringLiteral("json")});
+    QCOMPARE(jsonOf(one.out).value(QStringLiteral("clusters")).toArray().size(), 1);
+    for (const test::FakeApiServer &server : servers)
+        for (const QJsonObject &request : server.requests())
+            QCOMPARE(request.value(QStringLiteral("method")).toString(), QStringLiteral("GET"));
 }
 
 void tst_Fleet::usage_data()
