@@ -310,6 +310,19 @@ void MainWindow::createMenus()
     statusBarToggle->setChecked(true);
     connect(statusBarToggle, &QAction::toggled, statusBar(), &QStatusBar::setVisible);
 
+    // Lint runs whenever a reference loads; this loads it again (edited
+    // outside, or after fixing a finding) and shows what lint found.
+    QMenu *tools = menuBar()->addMenu(tr("&Tools"));
+    tools->setObjectName(QStringLiteral("menuTools"));
+    QAction *lint = tools->addAction(tr("&Lint Reference"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L), this, [this] {
+        if (m_session->referencePath().isEmpty())
+            return;
+        m_session->openReference(m_session->referencePath());
+        showProblems();
+    });
+    lint->setObjectName(QStringLiteral("lintReferenceAction"));
+    lint->setStatusTip(tr("Check the reference: templates, unlisted files, and fields against the cluster data's CRDs"));
+
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->setObjectName(QStringLiteral("menuHelp"));
     help->addAction(tr("&User Guide"), QKeySequence::HelpContents, this, [this] { showUserGuide(this); });

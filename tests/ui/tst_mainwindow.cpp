@@ -4,6 +4,8 @@
 // selection shows, problems are listed, long work keeps the event loop running
 // and can be cancelled.
 #include "MainWindow.h"
+#include "explain/DetailsText.h"
+#include "schema/CrdCatalog.h"
 #include "TestData.h"
 #include "diff/SideBySideDiffView.h"
 #include "main/ClusterDataDialog.h"
@@ -63,6 +65,7 @@ private slots:
     void brokenReferenceIsAProblem();
     void brokenTemplateKeepsTheOthers();
     void lintFindingsInProblems();
+    void detailsShowSchemaProblems();
     void cancelKeepsTheLoadedReference();
     void renderErrorIsShownNeutrally();
     void clusterDataDialogTakesFoldersAndFiles();
@@ -195,7 +198,7 @@ void tst_MainWindow::opensWithTitleAndMenus()
     QStringList menus;
     for (QAction *a : w.menuBar()->actions())
         menus << a->text().remove(QLatin1Char('&'));
-    QCOMPARE(menus, (QStringList{"File", "Edit", "View", "Help"}));
+    QCOMPARE(menus, (QStringList{"File", "Edit", "View", "Tools", "Help"}));
 }
 
 // Alt+letter reaches exactly one entry of a menu.
@@ -374,6 +377,56 @@ void tst_MainWindow::lintFindingsInProblems()
     found.sort();
     QCOMPARE(found, (QStringList{"forgotten.yaml:0 structure/unlisted-file]", "sub.yaml:10 schema/unknown-field]",
                                  "sub.yaml:6 schema/required]"}));
+
+    // Fixed outside the window: Tools ▸ Lint Reference finds nothing left.
+    QFile::remove(ref + QStringLiteral("/forgotten.yaml"));
+    test::writeFile(ref + QStringLiteral("/sub.yaml"),
+                    "apiVersion: operators.coreos.com/v1alpha1\nkind: Subscription\nmetadata:\n  name: s\n"
+                    "  namespace: ns\nspec:\n  channel: stable\n  name: op\n  source: redhat\n"
+                    "  sourceNamespace: openshift-marketplace\n");
+    auto *lint = w.findChild<QAction *>(QStringLiteral("lintReferenceAction"));
+    QVERIFY(lint);
+    lint->trigger();
+    waitIdle(w);
+    for (const Problem &p : w.session()->problems())
+        QVERIFY2(!p.message.startsWith(QLatin1String("lint: ")) || p.severity == Problem::Severity::Info,
+                 qPrintable(p.message));
+}
+
+// A drifted CR whose field the cluster's own CRD does not have: the Details
+// panel says so, from the CRDs of the must-gather it came with.
+void tst_MainWindow::detailsShowSchemaProblems()
+{
+    QTemporaryDir dir;
+    const QString ref = dir.filePath(QStringLiteral("ref"));
+    test::writeFile(ref + QStringLiteral("/metadata.yaml"),
+                    "apiVersion: v2\nparts:\n  - name: P\n    components:\n      - name: C\n        allOf:\n"
+                    "          - path: sub.yaml\n");
+    test::writeFile(ref + QStringLiteral("/sub.yaml"),
+                    "apiVersion: operators.coreos.com/v1alpha1\nkind: Subscription\nmetadata:\n  name: s\n"
+                    "  namespace: ns\nspec:\n  channel: stable\n  name: op\n  source: redhat\n"
+                    "  sourceNamespace: openshift-marketplace\n");
+    const QString mustGather = dir.filePath(QStringLiteral("must-gather"));
+    const QString crds = mustGather + QStringLiteral("/cluster-scoped-resources/apiextensions.k8s.io/customresourcedefinitions");
+    QDir().mkpath(crds);
+    QVERIFY(QFile::copy(test::dataPath(QStringLiteral("shared/bench/crds/subscriptions.operators.coreos.com.yaml")),
+                        crds + QStringLiteral("/subscriptions.operators.coreos.com.yaml")));
+    test::writeFile(mustGather + QStringLiteral("/namespaces/ns/operators.coreos.com/subscriptions/s.yaml"),
+                    "apiVersion: operators.coreos.com/v1alpha1\nkind: Subscription\nmetadata:\n  name: s\n"
+                    "  namespace: ns\nspec:\n  channel: stable\n  name: op\n  source: redhat\n"
+                    "  sourceNamespace: openshift-marketplace\n  startingCsv: op.v1\n");
+    MainWindow w;
+    w.openReference(ref);
+    w.openInputs({mustGather});
+    waitIdle(w);
+    const auto snapshot = w.session()->snapshot();
+    QVERIFY(snapshot->hasReport());
+    QVERIFY(snapshot->crds);
+    const QString id = QStringLiteral("operators.coreos.com/v1alpha1_Subscription_ns_s");
+    QVERIFY(snapshot->lookup().result(id.toStdString()));
+    const QString html = detailsHtml(*snapshot, id, {});
+    QVERIFY2(html.contains(QLatin1String("spec.startingCsv")) && html.contains(QLatin1String("subscriptions.operators.coreos.com")),
+             qPrintable(html));
 }
 
 void tst_MainWindow::dropPinsAndRecompares()

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "explain/DetailsText.h"
+#include "schema/CrdCatalog.h"
+#include "schema/SchemaValidator.h"
 
 #include "models/States.h"
 #include "session/ComparisonSnapshot.h"
@@ -110,6 +112,36 @@ QString hiddenText(const report::CrResult &r)
     return parts.isEmpty() ? tr("nothing") : parts.join(QStringLiteral(", ")) + tr(" — see the Fields panel");
 }
 
+// The cluster CR against its CRD from the cluster data: a field the CRD no
+// longer has, or a value it no longer allows, explains a drift that no edit of
+// the cluster can fix.
+QString schemaText(const ComparisonSnapshot &snapshot, const QString &id)
+{
+    if (!snapshot.crds)
+        return {};
+    const input::ClusterObject *object = snapshot.lookup().object(id.toStdString());
+    if (!object || object->partial)
+        return {};
+    const Value apiVersion = object->object.get("apiVersion");
+    const Value kind = object->object.get("kind");
+    if (!apiVersion.isString() || !kind.isString())
+        return {};
+    const schema::CrdCatalog::Version *version = snapshot.crds->find(apiVersion.str(), kind.str());
+    if (!version || !version->schema)
+        return {};
+    schema::ValidationOptions options;
+    options.valuesMayBeUnknown = false; // the cluster CR has every value
+    schema::SchemaValidator validator(options);
+    const auto findings = validator.validate(object->object, *version->schema);
+    if (findings.empty())
+        return tr("valid against %1").arg(esc(version->crdName));
+    QStringList items;
+    for (const schema::SchemaFinding &f : findings)
+        items << QStringLiteral("<code>%1</code>: %2").arg(esc(f.path), esc(f.message));
+    return tr("against %1 from the cluster data:").arg(esc(version->crdName)) + QStringLiteral("<ul><li>")
+        + items.join(QStringLiteral("</li><li>")) + QStringLiteral("</li></ul>");
+}
+
 QString objectDetails(const ComparisonSnapshot &snapshot, const QString &id)
 {
     const ReportIndex &lookup = snapshot.lookup();
@@ -126,6 +158,8 @@ QString objectDetails(const ComparisonSnapshot &snapshot, const QString &id)
         if (!r->overrideReasons.empty())
             html += row(tr("Accepted"), qsList(r->overrideReasons).join(QStringLiteral("; ")).toHtmlEscaped());
         html += row(tr("Not compared"), hiddenText(*r));
+        if (const QString problems = schemaText(snapshot, id); !problems.isEmpty())
+            html += row(tr("Schema"), problems);
         if (!r->description.empty())
             html += row(tr("Description"), withLinks(r->description));
     } else if (const report::FailedCr *f = lookup.failure(id.toStdString())) {

@@ -3,6 +3,7 @@
 
 #include "image/ImageName.h"
 #include "lint/ReferenceLinter.h"
+#include "schema/CrdCatalog.h"
 
 #include "pipeline/ComparisonRun.h"
 #include "util/Log.h"
@@ -211,6 +212,17 @@ static void lintOnLoad(const ref::Reference &reference, const QStringList &input
     }
 }
 
+// The CRDs of cluster data given as folders (a must-gather carries its
+// cluster's), read on the job's thread; null when there are none.
+static std::shared_ptr<const schema::CrdCatalog> crdsIn(const QStringList &inputPaths)
+{
+    auto catalog = std::make_shared<schema::CrdCatalog>();
+    for (const QString &path : inputPaths)
+        if (QFileInfo(path).isDir())
+            (void)catalog->addPath(path.toStdString()); // a CRD that does not read is simply not used
+    return catalog->size() > 0 ? catalog : nullptr;
+}
+
 ComparisonJobResult runComparisonJob(const ComparisonJobRequest &request, const std::atomic_bool &cancel,
                                      const JobProgress &progress)
 {
@@ -230,6 +242,7 @@ ComparisonJobResult runComparisonJob(const ComparisonJobRequest &request, const 
         run.useObjects(request.objects);
 
     ComparisonSnapshot snapshot;
+    snapshot.crds = request.loadInputs ? crdsIn(request.inputPaths) : request.crds;
     snapshot.manualCorrelations = request.manualCorrelations;
     snapshot.inputDescription = request.inputDescription;
     snapshot.readAt = request.objectsReadAt;

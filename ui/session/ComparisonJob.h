@@ -45,6 +45,7 @@ struct ComparisonJobRequest
     // Results of earlier rounds, reused when a stage is not re-run.
     std::shared_ptr<const ref::Reference> reference;
     std::shared_ptr<const std::vector<input::ClusterObject>> objects;
+    std::shared_ptr<const schema::CrdCatalog> crds; // found in the inputs `objects` came from
     std::string inputDescription; // of `objects`
     QDateTime objectsReadAt;      // of `objects`
     // The inputs are the ones `objects` came from (a reload, a live refresh, a

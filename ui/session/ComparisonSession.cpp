@@ -108,6 +108,7 @@ void ComparisonSession::startPending()
     job.overridesPath = m_overridesPath;
     job.reference = m_snapshot->reference;
     job.objects = m_snapshot->objects;
+    job.crds = m_snapshot->crds;
     job.inputDescription = m_snapshot->inputDescription;
     job.objectsReadAt = m_snapshot->readAt;
     job.keepObjectsOnFailure = !m_newInputs;

@@ -16,6 +16,10 @@
 #include <string>
 #include <vector>
 
+namespace ds::schema {
+class CrdCatalog;
+}
+
 namespace ds::ui {
 
 // Everything the views show about one comparison, immutable once published:
@@ -39,6 +43,9 @@ struct ComparisonSnapshot
     // What the report was compared with (fixes are proven with the same).
     compare::CompareOptions options;
     std::shared_ptr<const compare::UserOverrides> overrides;
+    // The CRDs found in the cluster data (a must-gather folder's
+    // customresourcedefinitions), for the Details panel's schema check; null: none.
+    std::shared_ptr<const schema::CrdCatalog> crds;
     // States, counts and look-ups over the fields above (see indexed()).
     std::shared_ptr<const ReportIndex> index;
 
