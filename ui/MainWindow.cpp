@@ -3,6 +3,9 @@
 
 #include "diff/SideBySideDiffView.h"
 #include "main/AppIcons.h"
+#include "fleet/FleetRun.h"
+#include "fleet/FleetWindow.h"
+#include "fleet/OpenFleetDialog.h"
 #include "main/ContextBadge.h"
 #include "main/DocumentFile.h"
 #include "main/ElideMiddleDelegate.h"
@@ -244,6 +247,15 @@ void MainWindow::createMenus()
                     &FileActions::chooseInputFolder);
     file->addAction(tr("Open Cluster Data &Archive, Files or Folder…"), m_files, &FileActions::chooseInputFiles);
     file->addAction(m_connectAction);
+    file->addAction(tr("Open F&leet…"), this, [this] {
+        if (m_session->referencePath().isEmpty()) {
+            QMessageBox::information(this, tr("Open Fleet"), tr("Open the reference to compare the clusters with first."));
+            return;
+        }
+        OpenFleetDialog dialog(m_recent->lastDirectory(), this);
+        if (dialog.exec() == QDialog::Accepted && (!dialog.clusters().isEmpty() || dialog.allContexts()))
+            openFleet(dialog.clusters(), dialog.allContexts());
+    });
     file->addMenu(m_recentMenu);
     file->addSeparator();
     file->addAction(tr("&Save All"), QKeySequence::Save, this, [this] { m_documents->saveAll(); })
@@ -443,6 +455,36 @@ void MainWindow::openInputs(const QStringList &paths)
     m_session->openInputs(paths);
     m_recent->addInputs(paths);
     updateTitle();
+}
+
+FleetWindow *MainWindow::openFleet(const QStringList &clusters, bool allContexts)
+{
+    if (m_session->referencePath().isEmpty())
+        return nullptr;
+    fleet::FleetOptions options;
+    options.metadataPath = metadataFileOf(m_session->referencePath()).toStdString();
+    for (const QString &cluster : clusters)
+        options.clusters.push_back(fleet::parseClusterSpec(cluster.toStdString()));
+    if (allContexts) {
+        std::string error; // no kubeconfig: the fleet window says there is no cluster
+        const auto contexts = fleet::allContexts({}, error);
+        options.clusters.insert(options.clusters.end(), contexts.begin(), contexts.end());
+    }
+    auto *window = new FleetWindow(this);
+    connect(window, &FleetWindow::clusterRequested, this, [this](const QString &source, const QString &templatePath) {
+        if (source.startsWith(QLatin1String("context:")))
+            openCluster(ClusterTarget{{}, source.mid(8)});
+        else if (source.endsWith(QLatin1String(".json")))
+            return; // a report from elsewhere: no cluster data to show
+        else
+            openInputs({source});
+        m_selection->showTemplate(templatePath);
+        raise();
+        activateWindow();
+    });
+    window->show();
+    window->start(std::move(options));
+    return window;
 }
 
 void MainWindow::openCluster(const ClusterTarget &target)

@@ -64,6 +64,9 @@ public:
     bool openReview(const QString &path);
     // The bundled sample: reference-core with its overrides and a cluster with a few changes.
     void openSample();
+    // File ▸ Open Fleet…: the clusters (as driftscope-cli fleet takes them)
+    // compared with the open reference in a FleetWindow; null without a reference.
+    class FleetWindow *openFleet(const QStringList &clusters, bool allContexts);
     // Compares against a live cluster (read-only) instead of files.
     void openCluster(const ClusterTarget &target);
     // Writes the current comparison as an HTML report (off the GUI thread); the

@@ -104,7 +104,15 @@ std::optional<FleetReport> runFleet(const FleetOptions &options, std::string &er
     for (const ref::ReferenceTemplate &t : reference->templates)
         templatePaths.push_back(t.path);
     FleetReport report(std::move(templatePaths));
-    for (const ClusterSpec &spec : options.clusters) {
+    const std::size_t total = options.clusters.size();
+    for (std::size_t i = 0; i < total; ++i) {
+        const ClusterSpec &spec = options.clusters[i];
+        if (options.cancel && options.cancel->load()) {
+            error = "cancelled";
+            return std::nullopt;
+        }
+        if (options.progress)
+            options.progress(i, total, spec.name);
         if (isReportFile(spec.source)) {
             report.add(fromReportFile(spec));
             continue;
@@ -126,7 +134,7 @@ std::optional<FleetReport> runFleet(const FleetOptions &options, std::string &er
         if (options.overridesPath)
             request.options.overridesPath = *options.overridesPath;
         ClusterLog log(spec.name, options.warning);
-        pipeline::ComparisonRun run(std::move(request), log);
+        pipeline::ComparisonRun run(std::move(request), log, options.cancel);
         run.useReference(reference);
         FleetReport::Cluster cluster{spec.name, spec.source, {}, {}};
         if (auto e = run.run())
@@ -135,6 +143,12 @@ std::optional<FleetReport> runFleet(const FleetOptions &options, std::string &er
             cluster.outcome = ClusterOutcome::fromReport(*run.report());
         report.add(std::move(cluster));
     }
+    if (options.cancel && options.cancel->load()) {
+        error = "cancelled";
+        return std::nullopt;
+    }
+    if (options.progress)
+        options.progress(total, total, {});
     return report;
 }
 

@@ -3,6 +3,7 @@
 
 #include "FleetReport.h"
 
+#include <atomic>
 #include <functional>
 #include <optional>
 #include <string>
@@ -28,6 +29,10 @@ struct FleetOptions
     int requestTimeoutMs = 0; // 0: the live client's default
     // A cluster's warnings (files skipped, …), as `name: text`.
     std::function<void(const std::string &)> warning;
+    // Clusters done of all, before each cluster and at the end; `cancel` (set
+    // by another thread) stops before the next cluster and inside the current one.
+    std::function<void(std::size_t done, std::size_t total, const std::string &cluster)> progress;
+    const std::atomic_bool *cancel = nullptr;
 };
 
 // `NAME=SOURCE` or `SOURCE`, whose name is the file or folder name without

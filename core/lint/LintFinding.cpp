@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "LintFinding.h"
 
+#include "json/JsonWriter.h"
+
 #include <cstdio>
 #include <map>
 
@@ -8,26 +10,10 @@ namespace ds::lint {
 
 namespace {
 
+// Go's encoding/json quoting, as the other JSON outputs write strings.
 std::string jsonString(const std::string &s)
 {
-    std::string out = "\"";
-    for (const char c : s) {
-        switch (c) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\n': out += "\\n"; break;
-        case '\t': out += "\\t"; break;
-        default:
-            if (static_cast<unsigned char>(c) < 0x20) {
-                char buf[8];
-                std::snprintf(buf, sizeof buf, "\\u%04x", c);
-                out += buf;
-            } else {
-                out += c;
-            }
-        }
-    }
-    return out + "\"";
+    return json::quote(s);
 }
 
 std::string xml(const std::string &s)

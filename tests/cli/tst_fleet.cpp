@@ -30,26 +30,11 @@ QString reference()
     return test::dataPath(QStringLiteral("shared/bench/reference-core/metadata.yaml"));
 }
 
-void copyTree(const QString &from, const QString &to)
-{
-    QDirIterator it(from, QDir::Files, QDirIterator::Subdirectories);
-    while (it.hasNext()) {
-        const QString file = it.next();
-        const QString target = to + u'/' + QDir(from).relativeFilePath(file);
-        QDir().mkpath(QFileInfo(target).path());
-        QFile::copy(file, target);
-    }
-}
+using test::copyTree;
 
 void replaceIn(const QString &file, const QByteArray &from, const QByteArray &to)
 {
-    QFile f(file);
-    QVERIFY(f.open(QIODevice::ReadOnly));
-    QByteArray text = f.readAll();
-    f.close();
-    QVERIFY2(text.contains(from), from.constData());
-    text.replace(from, to);
-    test::writeFile(file, text);
+    test::replaceInFile(file, from, to);
 }
 
 QJsonObject jsonOf(const QString &text)

@@ -21,26 +21,11 @@ QString crds()
     return test::dataPath(QStringLiteral("shared/bench/crds"));
 }
 
-void copyTree(const QString &from, const QString &to)
-{
-    QDirIterator it(from, QDir::Files, QDirIterator::Subdirectories);
-    while (it.hasNext()) {
-        const QString file = it.next();
-        const QString target = to + u'/' + QDir(from).relativeFilePath(file);
-        QDir().mkpath(QFileInfo(target).path());
-        QFile::copy(file, target);
-    }
-}
+using test::copyTree;
 
 void replaceIn(const QString &file, const QByteArray &from, const QByteArray &to)
 {
-    QFile f(file);
-    QVERIFY(f.open(QIODevice::ReadOnly));
-    QByteArray text = f.readAll();
-    f.close();
-    QVERIFY2(text.contains(from), from.constData());
-    text.replace(from, to);
-    test::writeFile(file, text);
+    test::replaceInFile(file, from, to);
 }
 
 QByteArray readFile(const QString &path)

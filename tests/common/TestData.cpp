@@ -4,6 +4,7 @@
 #include "reference/ReferenceLoader.h"
 
 #include <QDir>
+#include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
 #include <QProcess>
@@ -92,6 +93,29 @@ PreparedInput prepareComparisonInput(const QString &metadata, const QString &res
     else
         input.skip = "the case's reference is meant not to load";
     return input;
+}
+
+void copyTree(const QString &from, const QString &to)
+{
+    QDirIterator it(from, QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString file = it.next();
+        const QString target = to + u'/' + QDir(from).relativeFilePath(file);
+        QDir().mkpath(QFileInfo(target).path());
+        QFile::copy(file, target);
+    }
+}
+
+void replaceInFile(const QString &file, const QByteArray &from, const QByteArray &to)
+{
+    QFile f(file);
+    if (!f.open(QIODevice::ReadOnly))
+        qFatal("cannot read %s", qPrintable(file));
+    QByteArray text = f.readAll();
+    f.close();
+    if (!text.contains(from))
+        qFatal("%s does not contain %s", qPrintable(file), from.constData());
+    writeFile(file, text.replace(from, to));
 }
 
 void writeFile(const QString &path, const QByteArray &text)

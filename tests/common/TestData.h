@@ -20,6 +20,10 @@ namespace ds::test {
 QString dataPath(const QString &relative);
 // Writes `text` to `path`, creating its folders; a test cannot go on without it.
 void writeFile(const QString &path, const QByteArray &text);
+// Copies every file below `from` to the same place below `to`.
+void copyTree(const QString &from, const QString &to);
+// Replaces `from` (which must be there: a fixture that changed fails loudly) in a file.
+void replaceInFile(const QString &file, const QByteArray &from, const QByteArray &to);
 
 // The cases of a spec vector file (tests/data/shared/spec/vectors/<name>.json).
 QJsonArray loadVectors(const QString &name);

@@ -4,6 +4,8 @@
 // selection shows, problems are listed, long work keeps the event loop running
 // and can be cancelled.
 #include "MainWindow.h"
+#include "fleet/FleetMatrixModel.h"
+#include "fleet/FleetWindow.h"
 #include "explain/DetailsText.h"
 #include "schema/CrdCatalog.h"
 #include "TestData.h"
@@ -38,6 +40,9 @@
 #include <QUndoStack>
 #include <QLabel>
 #include <QToolBar>
+#include <QListWidget>
+#include <QTableView>
+#include <QDirIterator>
 #include <QMenuBar>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -66,6 +71,7 @@ private slots:
     void brokenTemplateKeepsTheOthers();
     void lintFindingsInProblems();
     void detailsShowSchemaProblems();
+    void fleetMatrixOpensAClusterOnDemand();
     void cancelKeepsTheLoadedReference();
     void renderErrorIsShownNeutrally();
     void clusterDataDialogTakesFoldersAndFiles();
@@ -427,6 +433,62 @@ void tst_MainWindow::detailsShowSchemaProblems()
     const QString html = detailsHtml(*snapshot, id, {});
     QVERIFY2(html.contains(QLatin1String("spec.startingCsv")) && html.contains(QLatin1String("subscriptions.operators.coreos.com")),
              qPrintable(html));
+}
+
+// File ▸ Open Fleet…: clusters compared off the GUI thread into the matrix;
+// a drift group narrows it to the clusters that share the drift, and
+// double-clicking a cell opens that cluster in the window.
+void tst_MainWindow::fleetMatrixOpensAClusterOnDemand()
+{
+    QTemporaryDir dir;
+    const QString seed = test::dataPath(QStringLiteral("shared/bench/seed-core/reference-crs"));
+    QStringList clusters;
+    for (int i = 1; i <= 3; ++i) {
+        const QString cluster = dir.filePath(QStringLiteral("site-%1").arg(i));
+        test::copyTree(seed, cluster);
+        clusters << cluster;
+    }
+    test::replaceInFile(clusters[2] + QStringLiteral("/optional/cert-manager/certManagerSubscription.yaml"),
+                        "channel: stable-v1", "channel: stable-v2");
+
+    MainWindow w;
+    QVERIFY(!w.openFleet(clusters, false)); // no reference yet
+    w.openReference(test::dataPath(QStringLiteral("shared/bench/reference-core")));
+    waitIdle(w);
+    FleetWindow *fleet = w.openFleet(clusters, false);
+    QVERIFY(fleet);
+    QTRY_VERIFY_WITH_TIMEOUT(!fleet->isRunning() && fleet->model()->columnCount() == 3, 60000);
+    QCOMPARE(fleet->model()->rowCount(), int(w.session()->snapshot()->reference->templates.size()));
+    int groupRow = -1;
+    for (int row = 0; row < fleet->groupList()->count(); ++row)
+        if (fleet->groupList()->item(row)->text().contains(QLatin1String("certManagerSubscription.yaml")))
+            groupRow = row;
+    QVERIFY(groupRow > 0);
+    fleet->groupList()->setCurrentRow(groupRow);
+    QVERIFY(fleet->matrixView()->isColumnHidden(0));
+    QVERIFY(!fleet->matrixView()->isColumnHidden(2));
+    int subscriptionRow = -1;
+    for (int row = 0; row < fleet->model()->rowCount(); ++row)
+        if (fleet->model()->templatePath(row).endsWith(QLatin1String("certManagerSubscription.yaml")))
+            subscriptionRow = row;
+    const QModelIndex cell = fleet->model()->index(subscriptionRow, 2);
+    QCOMPARE(cell.data().toString(), QStringLiteral("drift"));
+    emit fleet->matrixView()->doubleClicked(cell);
+    QCOMPARE(w.session()->inputPaths(), QStringList{clusters[2]});
+    waitIdle(w);
+    QVERIFY(w.session()->snapshot()->hasReport());
+    fleet->close();
+
+    // Cancel stops a long fleet between (and inside) clusters, leaving no matrix.
+    QStringList many;
+    for (int i = 0; i < 60; ++i)
+        many << QStringLiteral("c%1=%2").arg(i).arg(clusters[0]);
+    FleetWindow *cancelled = w.openFleet(many, false);
+    QVERIFY(cancelled->isRunning());
+    cancelled->cancel();
+    QTRY_VERIFY_WITH_TIMEOUT(!cancelled->isRunning(), 20000);
+    QCOMPARE(cancelled->model()->columnCount(), 0);
+    cancelled->close();
 }
 
 void tst_MainWindow::dropPinsAndRecompares()
