@@ -28,6 +28,8 @@ std::string stringOf(const Value &v)
 std::string diffBody(const std::string &diffOutput)
 {
     // diff -u -N MERGED-x LIVE-y / --- MERGED… time / +++ LIVE… time: then the hunks.
+    if (diffOutput.starts_with("@@"))
+        return diffOutput; // a body already (a fleet result's group)
     const auto hunk = diffOutput.find("\n@@");
     return hunk == std::string::npos ? diffOutput : diffOutput.substr(hunk + 1);
 }

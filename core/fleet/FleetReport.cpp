@@ -23,6 +23,12 @@ std::string sha256(const std::string &text)
     return QCryptographicHash::hash(QByteArray::fromStdString(text), QCryptographicHash::Sha256).toHex().toStdString();
 }
 
+const ValueList &listOf(const Value &v)
+{
+    static const ValueList none;
+    return v.isList() ? v.list() : none;
+}
+
 std::string padded(std::string s, std::size_t width)
 {
     if (s.size() < width)
@@ -129,6 +135,61 @@ std::string FleetReport::toJson() const
         out += "]}";
     }
     return out + "\n]}\n";
+}
+
+std::vector<FleetReport::Cluster> FleetReport::clustersFromJson(const Value &document)
+{
+    const auto text = [](const Value &v) { return v.isString() ? v.str() : std::string(); };
+    const auto number = [](const Value &v) {
+        return v.isSignedInteger() ? int(v.toInt64()) : v.isFloat() ? int(v.toFloat()) : 0;
+    };
+    std::vector<Cluster> clusters;
+    std::map<std::string, std::size_t> byName;
+    const Value list = document.get("clusters");
+    for (const Value &c : listOf(list)) {
+        Cluster cluster;
+        cluster.name = text(c.get("name"));
+        cluster.source = text(c.get("source"));
+        cluster.error = text(c.get("error"));
+        ClusterOutcome &o = cluster.outcome;
+        o.crsCompared = number(c.get("crsCompared"));
+        o.crsWithDiffs = number(c.get("crsWithDiffs"));
+        o.missing = number(c.get("missing"));
+        o.unmatched = number(c.get("unmatched"));
+        o.failed = number(c.get("failed"));
+        o.patched = number(c.get("patched"));
+        byName[cluster.name] = clusters.size();
+        clusters.push_back(std::move(cluster));
+    }
+    const Value groups = document.get("driftGroups");
+    for (const Value &g : listOf(groups)) {
+        const Value members = g.get("clusters");
+        for (const Value &name : listOf(members))
+            if (const auto it = byName.find(text(name)); it != byName.end())
+                clusters[it->second].outcome.compared.push_back({{}, text(g.get("template")), text(g.get("diff")), {}});
+    }
+    const Value templates = document.get("templates");
+    for (const Value &t : listOf(templates)) {
+        const std::string path = text(t.get("path"));
+        const Value states = t.get("states");
+        if (!states.isMap())
+            continue;
+        for (const auto &[name, state] : states.map()) {
+            const auto it = byName.find(name);
+            if (it == byName.end())
+                continue;
+            ClusterOutcome &o = clusters[it->second].outcome;
+            if (text(state) == "clean")
+                o.compared.push_back({{}, path, {}, {}});
+            else if (text(state) == "patched")
+                o.compared.push_back({{}, path, {}, "patched"});
+            else if (text(state) == "missing")
+                o.missingTemplates.insert(path);
+            else if (text(state) == "failed")
+                o.failedTemplates.insert(path);
+        }
+    }
+    return clusters;
 }
 
 std::string FleetReport::toText() const

@@ -46,6 +46,10 @@ public:
     std::string toJson() const;
     std::string toText() const;
 
+    // The clusters of a `fleet -o json` result, rebuilt so that states and
+    // drift groups come out as they went in (the diffs are the groups' bodies).
+    static std::vector<Cluster> clustersFromJson(const Value &document);
+
 private:
     std::vector<std::string> m_templates;
     std::vector<Cluster> m_clusters;

@@ -36,24 +36,29 @@ bool isReportFile(const std::string &source)
     return source.ends_with(".json") && QFileInfo(QString::fromStdString(source)).isFile();
 }
 
-FleetReport::Cluster fromReportFile(const ClusterSpec &spec)
+// A cluster's -o json report, or a whole `fleet -o json` result whose
+// clusters join this fleet (fleets run apart can be merged).
+std::vector<FleetReport::Cluster> fromReportFile(const ClusterSpec &spec)
 {
     FleetReport::Cluster cluster{spec.name, spec.source, {}, {}};
     QFile f(QString::fromStdString(spec.source));
     if (!f.open(QIODevice::ReadOnly)) {
         cluster.error = "cannot read " + spec.source + ": " + f.errorString().toStdString();
-        return cluster;
+        return {cluster};
     }
     const yaml::ReadResult read = json::read(f.readAll().toStdString());
     if (!read.ok() || read.documents.empty()) {
         cluster.error = spec.source + ": " + (read.ok() ? std::string("empty") : read.error->describe());
-        return cluster;
+        return {cluster};
     }
+    const Value &document = read.documents.front();
+    if (document.get("driftGroups").isList())
+        return FleetReport::clustersFromJson(document);
     std::string error;
-    cluster.outcome = ClusterOutcome::fromJson(read.documents.front(), error);
+    cluster.outcome = ClusterOutcome::fromJson(document, error);
     if (!error.empty())
         cluster.error = spec.source + ": " + error;
-    return cluster;
+    return {cluster};
 }
 
 } // namespace
@@ -114,7 +119,8 @@ std::optional<FleetReport> runFleet(const FleetOptions &options, std::string &er
         if (options.progress)
             options.progress(i, total, spec.name);
         if (isReportFile(spec.source)) {
-            report.add(fromReportFile(spec));
+            for (FleetReport::Cluster &cluster : fromReportFile(spec))
+                report.add(std::move(cluster));
             continue;
         }
         pipeline::ComparisonRequest request;

@@ -212,6 +212,16 @@ void tst_Fleet::mergedReportsGiveTheSameMatrix()
     }
     QCOMPARE(merged.code, 2); // gone's "report" is not one: reported, the rest merged
     QVERIFY2(merged.err.contains(QStringLiteral("error: gone: ")), qPrintable(merged.err));
+
+    // A whole fleet result is one more source: its clusters join, states and groups intact.
+    const QString result = m_dir.filePath(QStringLiteral("reports/fleet-result.json"));
+    test::writeFile(result, QJsonDocument(m_fleet).toJson());
+    const test::CliRun again = test::runCli({QStringLiteral("fleet"), QStringLiteral("-r"), reference(),
+                                             QStringLiteral("-o"), QStringLiteral("json"), result});
+    const QJsonObject rebuilt = jsonOf(again.out);
+    QCOMPARE(rebuilt.value(QStringLiteral("clusters")), m_fleet.value(QStringLiteral("clusters")));
+    QCOMPARE(rebuilt.value(QStringLiteral("templates")), m_fleet.value(QStringLiteral("templates")));
+    QCOMPARE(rebuilt.value(QStringLiteral("driftGroups")), m_fleet.value(QStringLiteral("driftGroups")));
 }
 
 // The page is self-contained and escapes what it shows: a cluster named with
