@@ -20,6 +20,8 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include <functional>
+
 using namespace ds;
 using ui::ClusterObjectModel;
 using ui::ClusterObjectState;
@@ -385,7 +387,12 @@ void tst_ClusterObjectModel::groupsSayHowManyAreShown()
         return proxy->mapFromSource(sourceIndex).siblingAtColumn(ClusterObjectModel::StatusColumn).data().toString();
     };
     QVERIFY(!statusOf(kind).contains(QStringLiteral("shown"))); // no filter: the model's own summary
+    const QModelIndex scraper =
+        model.indexForObject(QStringLiteral("apps/v1_Deployment_kubernetes-dashboard_dashboard-metrics-scraper"));
+    panel.view()->setCurrentIndex(proxy->mapFromSource(scraper));
     panel.filterEdit()->setText(QStringLiteral("metrics-scraper"));
+    // Re-filtering keeps the current row when it stays.
+    QCOMPARE(proxy->mapToSource(panel.view()->currentIndex()), scraper);
     QCOMPARE(statusOf(kind), QStringLiteral("1 of %1 shown").arg(total));
     const QModelIndex cr = proxy->mapFromSource(
         model.indexForObject(QStringLiteral("apps/v1_Deployment_kubernetes-dashboard_dashboard-metrics-scraper")));
@@ -393,6 +400,29 @@ void tst_ClusterObjectModel::groupsSayHowManyAreShown()
     for (QModelIndex up = cr.parent(); up.isValid(); up = up.parent())
         QVERIFY2(panel.view()->isExpanded(up), qPrintable(up.data().toString()));
     panel.filterEdit()->clear();
+    QVERIFY(!statusOf(kind).contains(QStringLiteral("shown")));
+
+    // A state filter: the count is the group's leaves having that state,
+    // walked here in the source model.
+    const int state = model.indexForObject(QStringLiteral("apps/v1_Deployment_kubernetes-dashboard_dashboard-metrics-scraper"))
+                          .data(ui::ItemRole::States)
+                          .value<QList<int>>()
+                          .value(0);
+    int withState = 0;
+    const std::function<void(const QModelIndex &)> walk = [&](const QModelIndex &parent) {
+        for (int row = 0; row < model.rowCount(parent); ++row) {
+            const QModelIndex child = model.index(row, 0, parent);
+            if (child.data(ui::ItemRole::IsLeaf).toBool())
+                withState += child.data(ui::ItemRole::States).value<QList<int>>().contains(state) ? 1 : 0;
+            else
+                walk(child);
+        }
+    };
+    walk(kind);
+    QVERIFY(withState >= 1);
+    proxy->setStateFilter({state});
+    QCOMPARE(statusOf(kind), QStringLiteral("%1 of %2 shown").arg(withState).arg(total));
+    proxy->setStateFilter({});
     QVERIFY(!statusOf(kind).contains(QStringLiteral("shown")));
 }
 

@@ -38,6 +38,7 @@ void LeafFilterIndex::clear()
     m_matches.clear();
     m_ordinal.clear();
     m_alwaysVisible.clear();
+    m_groupLeaves.clear();
     m_bitOfState.clear();
     m_stateOfBit.clear();
 }
@@ -62,7 +63,9 @@ void LeafFilterIndex::read(const QAbstractItemModel *model, const QModelIndex &p
         }
         if (index.data(ItemRole::AlwaysVisible).toBool())
             m_alwaysVisible.insert(index.internalId());
+        const int first = int(m_leaves.size());
         read(model, index);
+        m_groupLeaves.insert(index.internalId(), {first, int(m_leaves.size())});
     }
 }
 
@@ -126,6 +129,15 @@ StateCounts LeafFilterIndex::countsByState() const
 int LeafFilterIndex::matchingLeaves() const
 {
     return int(std::count(m_matches.cbegin(), m_matches.cend(), char(1)));
+}
+
+int LeafFilterIndex::shownBelow(quintptr groupId, std::optional<std::uint64_t> stateMask) const
+{
+    const auto [first, end] = m_groupLeaves.value(groupId, {0, 0});
+    int n = 0;
+    for (int leaf = first; leaf < end; ++leaf)
+        n += textMatches(leaf) && isCounted(leaf) && (!stateMask || hasState(leaf, *stateMask)) ? 1 : 0;
+    return n;
 }
 
 } // namespace ds::ui

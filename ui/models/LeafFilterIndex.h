@@ -45,6 +45,10 @@ public:
     // Counted leaves that match the text, by state.
     StateCounts countsByState() const;
     int matchingLeaves() const;
+    // Counted leaves below a group row that match the text and one of the
+    // states (none given: any state) — what the proxy shows below it, without asking
+    // the proxy (which would build its row mappings for every subgroup).
+    int shownBelow(quintptr groupId, std::optional<std::uint64_t> stateMask) const;
 
     // The bits of these states (as this index numbers them; a state no leaf
     // has gets none).
@@ -68,6 +72,8 @@ private:
     QStringList m_words;
     QHash<quintptr, int> m_ordinal;
     QSet<quintptr> m_alwaysVisible;
+    // Leaves are read depth first, so the leaves below a group are one range.
+    QHash<quintptr, std::pair<int, int>> m_groupLeaves; // [first, end)
     // States are enum values (TemplateState, ClusterObjectState, kUnreviewedDrift = 1000):
     // each distinct one gets a bit, in the order first seen.
     QHash<int, int> m_bitOfState;

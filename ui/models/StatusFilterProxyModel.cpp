@@ -92,7 +92,7 @@ void StatusFilterProxyModel::setTextFilter(const QString &text)
     m_shownLeaves.clear();
     m_text = text;
     m_words = text.toLower().split(QLatin1Char(' '), Qt::SkipEmptyParts);
-    invalidateRowsFilter();
+    refilter();
     invalidateCounts();
     emit filterChanged();
 }
@@ -104,8 +104,20 @@ void StatusFilterProxyModel::setStateFilter(const QSet<int> &states)
     m_states = states;
     m_stateMask.reset();
     m_shownLeaves.clear();
-    invalidateRowsFilter();
+    refilter();
     emit filterChanged();
+}
+
+// invalidate(), not invalidateRowsFilter(): the latter updates every row
+// mapping the proxy holds (the view's layout makes one for every group it
+// shows) and signals each run of rows that came or went — on a first character
+// or a cleared filter at 50k CRs that is thousands of runs and most of the
+// keystroke. invalidate() drops the mappings in one layout change; the view
+// then maps only the groups it shows, and keeps its selection and expanded
+// groups through their persistent indexes.
+void StatusFilterProxyModel::refilter()
+{
+    invalidate();
 }
 
 bool StatusFilterProxyModel::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const
@@ -126,12 +138,8 @@ int StatusFilterProxyModel::shownLeaves(const QModelIndex &proxyParent) const
     if (const auto known = m_shownLeaves.constFind(key); known != m_shownLeaves.cend())
         return *known;
     const LeafFilterIndex &leaves = leafIndex();
-    int n = 0;
-    for (int row = 0, rows = rowCount(proxyParent); row < rows; ++row) {
-        const QModelIndex child = index(row, 0, proxyParent);
-        const int leaf = leaves.leafOf(mapToSource(child).internalId());
-        n += leaf >= 0 ? (leaves.isCounted(leaf) ? 1 : 0) : shownLeaves(child);
-    }
+    // With no state filter every state passes, even one no leaf has a bit for.
+    const int n = leaves.shownBelow(key, m_states.isEmpty() ? std::nullopt : std::optional(stateMask()));
     m_shownLeaves.insert(key, n);
     return n;
 }

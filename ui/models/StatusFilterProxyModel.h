@@ -61,6 +61,7 @@ private:
     const LeafFilterIndex &leafIndex() const;
     std::uint64_t stateMask() const;
     void sourceChanged();
+    void refilter();
     void invalidateCounts();
 
     QString m_text;
