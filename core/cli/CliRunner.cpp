@@ -4,6 +4,7 @@
 #include "CompareCommand.h"
 #include "FleetCommand.h"
 #include "LintCommand.h"
+#include "RbacCommand.h"
 #include "RenderCommand.h"
 
 namespace ds::cli {
@@ -16,6 +17,8 @@ int run(const std::vector<std::string> &args, std::ostream &out, std::ostream &e
         return runLint(args, out, err);
     if (args.size() > 1 && args[1] == "fleet")
         return runFleet(args, out, err);
+    if (args.size() > 1 && args[1] == "rbac")
+        return runRbac(args, out, err);
     return runCompare(args, out, err);
 }
 

@@ -142,7 +142,10 @@ std::string helpText(const FlagParser &flags)
            "  # Render one template for authoring:\n"
            "  driftscope-cli render --template t.yaml --data cr.yaml\n\n"
            "Exit status: 0 no differences, 1 differences or validation issues, 2 errors.\n\n"
-           "Usage:\n  driftscope-cli -r <Reference File> [flags]\n  driftscope-cli render [flags]\n\nFlags:\n"
+           "Usage:\n  driftscope-cli -r <Reference File> [flags]\n  driftscope-cli render [flags]\n"
+           "  driftscope-cli lint -r <Reference File> [flags]      check a reference (see lint --help)\n"
+           "  driftscope-cli fleet -r <Reference File> CLUSTER...  many clusters at once (see fleet --help)\n"
+           "  driftscope-cli rbac -r <Reference File> [flags]      the RBAC a live comparison needs\n\nFlags:\n"
         + flags.usage();
 }
 

@@ -6,9 +6,9 @@
 #include "live/ApiDiscovery.h"
 #include "live/Kubeconfig.h"
 #include "live/RestConfig.h"
+#include "live/ServedResources.h"
 #include "util/LargeStack.h"
 
-#include <QEventLoop>
 #include <QUrl>
 
 #include <algorithm>
@@ -19,51 +19,6 @@ namespace {
 
 constexpr std::size_t kFetchStackBytes = std::size_t(8) << 20;
 const QByteArray kJson = "application/json";
-
-// One GET, waited for in a local event loop (the callback may come at once).
-live::ApiResponse getSync(live::ApiClient &client, const std::string &path, const QByteArray &accept)
-{
-    QEventLoop loop;
-    live::ApiResponse out;
-    bool done = false;
-    client.get(path, accept, [&](const live::ApiResponse &r) {
-        out = r;
-        done = true;
-        loop.quit();
-    });
-    if (!done)
-        loop.exec();
-    return out;
-}
-
-std::optional<std::vector<live::ServedResource>> discover(live::ApiClient &client, std::string &error)
-{
-    std::vector<live::ServedResource> served;
-    for (const bool core : {true, false}) {
-        const live::ApiResponse root = getSync(client, core ? "/api" : "/apis", live::ApiDiscovery::aggregatedAccept());
-        if (!root.ok()) {
-            error = root.error;
-            return std::nullopt;
-        }
-        if (live::ApiDiscovery::isAggregated(root.contentType, root.body)) {
-            auto resources = live::ApiDiscovery::parseAggregated(root.body, error);
-            if (!resources)
-                return std::nullopt;
-            served.insert(served.end(), resources->begin(), resources->end());
-            continue;
-        }
-        const auto groupVersions = core ? live::ApiDiscovery::parseApiVersions(root.body)
-                                        : live::ApiDiscovery::parseGroupList(root.body);
-        for (const std::string &gv : groupVersions) {
-            const live::ApiResponse r = getSync(client, (core ? "/api/" : "/apis/") + gv, kJson);
-            std::string ignored;
-            if (r.ok())
-                if (auto resources = live::ApiDiscovery::parseResourceList(r.body, gv, ignored))
-                    served.insert(served.end(), resources->begin(), resources->end());
-        }
-    }
-    return served;
-}
 
 std::string encode(const std::string &text)
 {
@@ -79,7 +34,7 @@ std::optional<std::string> listAll(live::ApiClient &client, const std::string &p
         std::string url = path + "?limit=" + std::to_string(client.options().pageSize) + query;
         if (!token.empty())
             url += "&continue=" + encode(token);
-        const live::ApiResponse r = getSync(client, url, kJson);
+        const live::ApiResponse r = client.getAndWait(url, kJson);
         if (!r.ok())
             return "list cluster resources: " + r.error;
         const yaml::ReadResult read = json::read(std::string_view(r.body.constData(), std::size_t(r.body.size())));
@@ -152,12 +107,7 @@ LiveObjects::Entry fetchEntry(live::ApiClient &client, const std::vector<live::S
 LiveObjects LiveObjects::fetch(const live::LiveSettings &settings, const std::vector<ResourceSpec> &resources)
 {
     LiveObjects out;
-    const auto loaded = live::Kubeconfig::load(settings.kubeconfig);
-    if (!loaded.ok()) {
-        out.error = *loaded.error;
-        return out;
-    }
-    const auto rest = live::RestConfig::fromKubeconfig(loaded.config, settings.context);
+    const auto rest = live::RestConfig::resolve(settings.kubeconfig, settings.context);
     if (!rest.ok()) {
         out.error = *rest.error;
         return out;
@@ -172,7 +122,7 @@ LiveObjects LiveObjects::fetch(const live::LiveSettings &settings, const std::ve
                     return;
                 }
                 std::string error;
-                const auto served = discover(client, error);
+                const auto served = live::discoverServed(client, error);
                 for (const ResourceSpec &spec : resources) {
                     if (!served) { // the REST mapping needs discovery
                         out.entries.push_back(

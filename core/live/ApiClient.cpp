@@ -4,6 +4,7 @@
 #include "ConnectionSettings.h"
 #include "ExecCredentialPlugin.h"
 
+#include <QEventLoop>
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -106,6 +107,21 @@ std::optional<std::string> ApiClient::prepare()
     m_transport = createHttpTransport();
     m_transport->setProxy(proxy);
     return applyCredential(false);
+}
+
+ApiResponse ApiClient::getAndWait(const std::string &pathAndQuery, const QByteArray &accept)
+{
+    QEventLoop loop;
+    ApiResponse out;
+    bool done = false; // the callback may run at once, before exec()
+    get(pathAndQuery, accept, [&](const ApiResponse &r) {
+        out = r;
+        done = true;
+        loop.quit();
+    });
+    if (!done)
+        loop.exec();
+    return out;
 }
 
 void ApiClient::get(const std::string &pathAndQuery, const QByteArray &accept, Callback done)

@@ -59,6 +59,9 @@ public:
     // Queues GET <server><pathAndQuery>; `done` runs on this thread when the
     // request has succeeded or failed for good.
     void get(const std::string &pathAndQuery, const QByteArray &accept, Callback done);
+    // get(), waited for in a local event loop: for callers that fetch step by
+    // step on a thread of their own.
+    ApiResponse getAndWait(const std::string &pathAndQuery, const QByteArray &accept);
     // Aborts everything queued or running; their callbacks are not called.
     void abortAll();
     bool idle() const;

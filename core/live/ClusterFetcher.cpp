@@ -230,7 +230,8 @@ std::string ClusterFetcher::hint(const ApiResponse &response, const ListJob *job
             + c.contextName + "\"; log in again, e.g. with `oc login`, or check the kubeconfig)";
     if (response.status == 403 && job)
         return " (Driftscope needs the get and list verbs on " + resourceName(job->resource)
-            + (job->namespaceName.empty() ? " cluster-wide" : " in namespace " + job->namespaceName) + ")";
+            + (job->namespaceName.empty() ? " cluster-wide" : " in namespace " + job->namespaceName)
+            + "; `driftscope-cli rbac -r REFERENCE` prints the role a comparison needs)";
     if (response.status == 403)
         return " (Driftscope needs read access to the API discovery endpoints /api and /apis)";
     if (response.transport == ApiResponse::Transport::Unreachable)

@@ -101,12 +101,7 @@ input::LoadedObjects LiveInputSource::load(Log &log, const std::atomic_bool *can
 {
     input::LoadedObjects out;
     m_lastError = LiveError::Configuration;
-    const auto loaded = Kubeconfig::load(m_settings.kubeconfig);
-    if (!loaded.ok()) {
-        out.error = *loaded.error;
-        return out;
-    }
-    const auto rest = RestConfig::fromKubeconfig(loaded.config, m_settings.context);
+    const auto rest = RestConfig::resolve(m_settings.kubeconfig, m_settings.context);
     if (!rest.ok()) {
         out.error = *rest.error;
         return out;

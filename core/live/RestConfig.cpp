@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "RestConfig.h"
 
+#include "InClusterConfig.h"
+
 #include <QByteArray>
 #include <QDateTime>
 #include <QFile>
@@ -136,6 +138,21 @@ RestConfig::Result RestConfig::fromKubeconfig(const Kubeconfig &config, const st
             return {{}, *e};
     }
     return r;
+}
+
+RestConfig::Result RestConfig::resolve(const std::string &kubeconfigPath, const std::string &contextName)
+{
+    const auto loaded = Kubeconfig::load(kubeconfigPath);
+    if (!loaded.ok())
+        return {{}, loaded.error};
+    // client-go's DeferredLoadingClientConfig: only an empty configuration
+    // falls back to the pod's credentials; a kubeconfig that is there but wrong
+    // is an error to report, not to paper over.
+    const Kubeconfig &kc = loaded.config;
+    const bool empty = kc.currentContext().empty() && kc.contexts().empty();
+    if (empty && contextName.empty() && InClusterConfig::possible())
+        return InClusterConfig::load();
+    return fromKubeconfig(kc, contextName);
 }
 
 } // namespace ds::live

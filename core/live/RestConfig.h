@@ -41,6 +41,11 @@ struct RestConfig
     // certificate, key, CA and token files it names and checks what client-go
     // would reject. Errors use kubectl's words where it has some.
     static Result fromKubeconfig(const Kubeconfig &config, const std::string &contextName = {});
+    // What kubectl would connect with: the kubeconfig (`kubeconfigPath`, else
+    // $KUBECONFIG or ~/.kube/config) and its context — or, as client-go does,
+    // the pod's service account when no kubeconfig defines anything and the
+    // process runs in a pod (InClusterConfig).
+    static Result resolve(const std::string &kubeconfigPath, const std::string &contextName);
 };
 
 struct RestConfig::Result

@@ -433,7 +433,7 @@ private slots:
                  QStringLiteral("error occurred while trying to fetch resources: secrets is forbidden: User \"fake\" "
                                 "cannot list resource \"secrets\" in API group \"\" in the namespace "
                                 "\"kubernetes-dashboard\" (Driftscope needs the get and list verbs on secrets in "
-                                "namespace kubernetes-dashboard)"));
+                                "namespace kubernetes-dashboard; `driftscope-cli rbac -r REFERENCE` prints the role a comparison needs)"));
         QVERIFY(run->elapsedMs < 10000);
         QCOMPARE(run->kind, live::LiveError::Forbidden);
     }
