@@ -3,8 +3,10 @@
 
 #include "ClusterOutcome.h"
 
+#include <cstdint>
 #include <map>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace ds::fleet {
@@ -31,12 +33,16 @@ public:
     };
 
     // The reference's templates, in its order: every template has a state in every cluster.
-    explicit FleetReport(std::vector<std::string> templatePaths) : m_templates(std::move(templatePaths)) {}
-    void add(Cluster cluster) { m_clusters.push_back(std::move(cluster)); }
+    explicit FleetReport(std::vector<std::string> templatePaths);
+    // Keeps the cluster's figures, its state on every template and its drifts,
+    // each distinct diff once for the whole fleet: memory grows with distinct
+    // drifts, not with clusters. The per-CR list (outcome.compared) is dropped.
+    void add(Cluster cluster);
 
     const std::vector<Cluster> &clusters() const { return m_clusters; }
     const std::vector<std::string> &templatePaths() const { return m_templates; }
-    // clean, drift, missing, not-present, patched, failed (empty for a cluster that failed)
+    // clean, drift, missing, not-present, patched, failed (empty for a cluster
+    // that failed); `cluster` is one of clusters().
     std::string state(const std::string &templatePath, const Cluster &cluster) const;
     // Largest first, then by template and hash.
     std::vector<DriftGroup> driftGroups() const;
@@ -51,8 +57,33 @@ public:
     static std::vector<Cluster> clustersFromJson(const Value &document);
 
 private:
+    enum class State : std::uint8_t { NotPresent, Clean, Drift, Missing, Patched, Failed };
+    struct Drift
+    {
+        std::uint32_t path; // into m_paths
+        std::uint32_t diff; // into m_diffs
+        bool operator==(const Drift &) const = default;
+    };
+    // What a cluster adds beyond its figures: a state per template of
+    // m_templates (empty for a cluster that failed) and its distinct drifts.
+    struct Summary
+    {
+        std::vector<State> states;
+        std::vector<Drift> drifts;
+    };
+    static State stateOf(const ClusterOutcome &outcome, const std::string &templatePath);
+    std::uint32_t pathId(const std::string &path);
+    std::uint32_t diffId(std::string body);
+
     std::vector<std::string> m_templates;
     std::vector<Cluster> m_clusters;
+    std::vector<Summary> m_summaries; // one per cluster
+    // Template paths of drifts (the reference's first, then any a merged report adds).
+    std::vector<std::string> m_paths;
+    std::unordered_map<std::string, std::uint32_t> m_pathIds;
+    // Distinct diff bodies, by their sha256.
+    std::vector<std::string> m_diffs;
+    std::unordered_map<std::string, std::uint32_t> m_diffIds;
 };
 
 } // namespace ds::fleet

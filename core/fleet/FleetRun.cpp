@@ -3,6 +3,7 @@
 
 #include "json/JsonReader.h"
 #include "pipeline/ComparisonRun.h"
+#include "util/OrderedParallel.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -11,24 +12,29 @@ namespace ds::fleet {
 
 namespace {
 
-// A cluster's messages: warnings go on with its name, the rest is dropped
-// (the fleet report has the verdicts).
+// A cluster's messages: warnings are kept with its name for the caller's
+// thread to pass on in cluster order (clusters are compared in parallel); the
+// rest is dropped (the fleet report has the verdicts).
 class ClusterLog : public Log
 {
 public:
-    ClusterLog(std::string name, const std::function<void(const std::string &)> &sink)
-        : m_name(std::move(name)), m_sink(sink)
-    {
-    }
+    ClusterLog(std::string name, std::vector<std::string> &warnings) : m_name(std::move(name)), m_warnings(warnings) {}
     void message(Severity severity, int verbosity, const std::string &text) override
     {
-        if (severity != Severity::Info && verbosity == 0 && m_sink)
-            m_sink(m_name + ": " + text);
+        if (severity != Severity::Info && verbosity == 0)
+            m_warnings.push_back(m_name + ": " + text);
     }
 
 private:
     std::string m_name;
-    const std::function<void(const std::string &)> &m_sink;
+    std::vector<std::string> &m_warnings;
+};
+
+// What comparing one cluster (or reading its report) leaves for the fleet.
+struct ClusterResult
+{
+    std::vector<FleetReport::Cluster> clusters;
+    std::vector<std::string> warnings;
 };
 
 bool isReportFile(const std::string &source)
@@ -91,16 +97,62 @@ ClusterSpec parseClusterSpec(const std::string &argument)
     return spec;
 }
 
+namespace {
+
+ClusterResult compareCluster(const FleetOptions &options, const ClusterSpec &spec,
+                             const std::shared_ptr<const ref::Reference> &reference)
+{
+    ClusterResult result;
+    if (isReportFile(spec.source)) {
+        result.clusters = fromReportFile(spec);
+        return result;
+    }
+    pipeline::ComparisonRequest request;
+    request.reference.metadataPath = options.metadataPath;
+    if (spec.isContext()) {
+        request.clusterData.kind = pipeline::ClusterDataSource::Kind::LiveCluster;
+        request.clusterData.cluster.kubeconfig = options.kubeconfig;
+        request.clusterData.cluster.context = spec.context();
+        if (options.requestTimeoutMs > 0)
+            request.clusterData.cluster.api.requestTimeoutMs = options.requestTimeoutMs;
+    } else {
+        request.clusterData.kind = pipeline::ClusterDataSource::Kind::Files;
+        request.clusterData.paths = {spec.source};
+        request.clusterData.recursive = true;
+    }
+    request.diffConfigPath = options.diffConfigPath;
+    if (options.overridesPath)
+        request.options.overridesPath = *options.overridesPath;
+    ClusterLog log(spec.name, result.warnings);
+    pipeline::ComparisonRun run(std::move(request), log, options.cancel);
+    run.useReference(reference);
+    FleetReport::Cluster cluster{spec.name, spec.source, {}, {}};
+    if (auto e = run.run())
+        cluster.error = *e;
+    else
+        cluster.outcome = ClusterOutcome::fromReport(*run.report());
+    // The CRs and the report go with `run`; only the outcome stays.
+    result.clusters.push_back(std::move(cluster));
+    return result;
+}
+
+} // namespace
+
 std::optional<FleetReport> runFleet(const FleetOptions &options, std::string &error)
 {
     std::shared_ptr<const ref::Reference> reference;
     {
         pipeline::ComparisonRequest request;
         request.reference.metadataPath = options.metadataPath;
-        ClusterLog log("reference", options.warning);
+        std::vector<std::string> warnings;
+        ClusterLog log("reference", warnings);
         pipeline::ComparisonRun run(request, log);
-        if (auto e = run.loadReference()) {
-            error = *e;
+        const auto loadError = run.loadReference();
+        if (options.warning)
+            for (const std::string &w : warnings)
+                options.warning(w);
+        if (loadError) {
+            error = *loadError;
             return std::nullopt;
         }
         reference = run.reference();
@@ -110,46 +162,31 @@ std::optional<FleetReport> runFleet(const FleetOptions &options, std::string &er
         templatePaths.push_back(t.path);
     FleetReport report(std::move(templatePaths));
     const std::size_t total = options.clusters.size();
-    for (std::size_t i = 0; i < total; ++i) {
-        const ClusterSpec &spec = options.clusters[i];
-        if (options.cancel && options.cancel->load()) {
-            error = "cancelled";
-            return std::nullopt;
-        }
-        if (options.progress)
-            options.progress(i, total, spec.name);
-        if (isReportFile(spec.source)) {
-            for (FleetReport::Cluster &cluster : fromReportFile(spec))
+    if (options.progress && total > 0)
+        options.progress(0, total, options.clusters.front().name);
+    // Two clusters at a time: while one waits for its files (or its API
+    // server), the other decodes and compares; each comparison still uses
+    // every core for its own CRs. A cluster's CRs are freed as soon as it is
+    // reduced to its outcome, and the outcome to its summary when delivered,
+    // so memory follows the clusters in flight, not the fleet's size.
+    std::vector<std::optional<ClusterResult>> results(total);
+    OrderedRunOptions run;
+    run.threads = total > 1 ? 2 : 1;
+    run.cancel = options.cancel;
+    const std::size_t delivered = runOrdered(
+        total, run, [&](std::size_t i) { results[i] = compareCluster(options, options.clusters[i], reference); },
+        [&](std::size_t i) {
+            ClusterResult result = std::move(*results[i]);
+            results[i].reset();
+            if (options.warning)
+                for (const std::string &w : result.warnings)
+                    options.warning(w);
+            for (FleetReport::Cluster &cluster : result.clusters)
                 report.add(std::move(cluster));
-            continue;
-        }
-        pipeline::ComparisonRequest request;
-        request.reference.metadataPath = options.metadataPath;
-        if (spec.isContext()) {
-            request.clusterData.kind = pipeline::ClusterDataSource::Kind::LiveCluster;
-            request.clusterData.cluster.kubeconfig = options.kubeconfig;
-            request.clusterData.cluster.context = spec.context();
-            if (options.requestTimeoutMs > 0)
-                request.clusterData.cluster.api.requestTimeoutMs = options.requestTimeoutMs;
-        } else {
-            request.clusterData.kind = pipeline::ClusterDataSource::Kind::Files;
-            request.clusterData.paths = {spec.source};
-            request.clusterData.recursive = true;
-        }
-        request.diffConfigPath = options.diffConfigPath;
-        if (options.overridesPath)
-            request.options.overridesPath = *options.overridesPath;
-        ClusterLog log(spec.name, options.warning);
-        pipeline::ComparisonRun run(std::move(request), log, options.cancel);
-        run.useReference(reference);
-        FleetReport::Cluster cluster{spec.name, spec.source, {}, {}};
-        if (auto e = run.run())
-            cluster.error = *e;
-        else
-            cluster.outcome = ClusterOutcome::fromReport(*run.report());
-        report.add(std::move(cluster));
-    }
-    if (options.cancel && options.cancel->load()) {
+            if (options.progress && i + 1 < total)
+                options.progress(i + 1, total, options.clusters[i + 1].name);
+        });
+    if ((options.cancel && options.cancel->load()) || delivered < total) {
         error = "cancelled";
         return std::nullopt;
     }
