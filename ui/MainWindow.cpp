@@ -29,6 +29,8 @@
 #include "problems/ProblemsView.h"
 #include "explain/ExplainController.h"
 #include "explain/TemplateSourceView.h"
+#include "editor/TemplateEditorController.h"
+#include "editor/TemplateEditorPanel.h"
 #include "main/TemplateChooserDialog.h"
 #include "review/OverridesView.h"
 #include "review/ReviewController.h"
@@ -83,6 +85,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
         this, m_session, m_documents,
         {m_referencePanel, m_objectPanel, m_objectModel, m_diffView, m_selection}, this);
     m_explain = new ExplainController(m_session, m_selection, m_diffView, this);
+    m_templateEditor = new TemplateEditorController(m_session, m_selection, m_diffView, this);
     createDocks();
     createActions();
     createMenus();
@@ -214,6 +217,17 @@ void MainWindow::createDocks()
     addTableDock(tr("Fields"), QStringLiteral("fieldsDock"), m_explain->fieldsPanel());
     addTableDock(tr("Details"), QStringLiteral("detailsDock"), m_explain->detailsView());
     addTableDock(tr("Template Source"), QStringLiteral("templateSourceDock"), m_explain->templateSource());
+    // The editor goes beside the diff, out of the way until a template is edited.
+    auto *editorDock = new QDockWidget(tr("Template Editor"), this);
+    editorDock->setObjectName(QStringLiteral("templateEditorDock"));
+    editorDock->setWidget(m_templateEditor->panel());
+    addDockWidget(Qt::RightDockWidgetArea, editorDock);
+    editorDock->hide();
+    m_templateEditor->setDock(editorDock);
+    connect(m_templateEditor, &TemplateEditorController::saved, this, [this] {
+        m_watcher->suspendFor(2 * ChangeWatcher::kSettleMilliseconds); // our own write
+        m_session->openReference(m_session->referencePath());
+    });
 
     auto *problemsDock = findChild<QDockWidget *>(QStringLiteral("problemsDock"));
     tabifyDockWidget(problemsDock, findChild<QDockWidget *>(QStringLiteral("correlationsDock")));
@@ -304,6 +318,7 @@ void MainWindow::createMenus()
     correlate->setToolTip(tr("Pin the selected CRs to a template you choose (as dragging them onto it does)"));
     correlate->setObjectName(QStringLiteral("correlateAction"));
     m_correlateAction = correlate;
+    edit->addAction(m_templateEditor->editAction());
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     m_viewMenu->setObjectName(QStringLiteral("menuView"));
     m_viewMenu->addAction(m_diffView->nextChangeAction());
@@ -443,6 +458,8 @@ bool MainWindow::keepDocumentsFor(const QString &what)
 
 void MainWindow::openReference(const QString &path)
 {
+    if (path != m_session->referencePath() && !m_templateEditor->confirmDiscard())
+        return;
     m_session->openReference(path);
     m_recent->addReference(path);
     updateTitle();
@@ -741,7 +758,7 @@ void MainWindow::saveSettings() const
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
-    if (!m_documents->confirmDiscardAll()) {
+    if (!m_documents->confirmDiscardAll() || !m_templateEditor->confirmDiscard()) {
         event->ignore();
         return;
     }

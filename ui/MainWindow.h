@@ -22,6 +22,7 @@ class ContextBadge;
 class ComparisonSession;
 class CorrelationsModel;
 class ExplainController;
+class TemplateEditorController;
 class FileActions;
 class ManualCorrelations;
 class NavigatorPanel;
@@ -78,6 +79,7 @@ public:
     WindowDocuments *documents() const { return m_documents; }
     ReviewController *review() const { return m_review; }
     ExplainController *explain() const { return m_explain; }
+    TemplateEditorController *templateEditor() const { return m_templateEditor; }
     OverridesView *overridesView() const { return m_overridesView; }
     ReferenceTreeModel *referenceModel() const { return m_referenceModel; }
     ClusterObjectModel *objectModel() const { return m_objectModel; }
@@ -134,6 +136,7 @@ private:
     ManualCorrelations *m_correlations = nullptr;
     ReviewController *m_review = nullptr;
     ExplainController *m_explain = nullptr;
+    TemplateEditorController *m_templateEditor = nullptr;
     ReferenceTreeModel *m_referenceModel = nullptr;
     ClusterObjectModel *m_objectModel = nullptr;
     ProblemsModel *m_problemsModel = nullptr;

@@ -25,22 +25,6 @@ namespace {
 
 using Severity = LintFinding::Severity;
 
-// "… line 7: …" or "path:7:" in a loader or template error.
-int lineIn(const std::string &message, const std::string &file)
-{
-    const QString text = QString::fromStdString(message);
-    // Go's template errors name the file by its base name ("template: x.yaml:6: …").
-    for (const QString &name : {QString::fromStdString(file), QFileInfo(QString::fromStdString(file)).fileName()}) {
-        const QRegularExpression afterFile(QRegularExpression::escape(name) + QStringLiteral(":(\\d+)"));
-        if (const auto m = afterFile.match(text); m.hasMatch())
-            return m.captured(1).toInt();
-    }
-    static const QRegularExpression lineWord(QStringLiteral("line (\\d+)"));
-    if (const auto m = lineWord.match(text); m.hasMatch())
-        return m.captured(1).toInt();
-    return 0;
-}
-
 // A diff from its first hunk: the header names temporary folders.
 std::string diffHunks(const std::string &diff)
 {
@@ -90,7 +74,7 @@ public:
             if (!QFileInfo::exists(QString::fromStdString(m_options.metadataPath)))
                 m_result.fatal = "cannot read " + m_options.metadataPath + ": no such file";
             else
-                add(Severity::Error, "reference/metadata", metadataName, lineIn(*metadata.error, metadataName), 0, {},
+                add(Severity::Error, "reference/metadata", metadataName, lineOfError(*metadata.error, metadataName), 0, {},
                     *metadata.error);
             return m_result;
         }
@@ -150,7 +134,7 @@ private:
     void lintTemplate(const ref::ReferenceTemplate &t)
     {
         if (!t.loadError.empty()) {
-            add(Severity::Error, "template/parse", t.path, lineIn(t.loadError, t.path), 0, {}, t.loadError);
+            add(Severity::Error, "template/parse", t.path, lineOfError(t.loadError, t.path), 0, {}, t.loadError);
             return;
         }
         if (m_catalog.size() == 0)
@@ -369,6 +353,22 @@ std::pair<int, int> locateField(const std::string &source, const std::string &pa
                 break;
             }
     return {found, column};
+}
+
+// "… line 7: …" or "path:7:" in a loader or template error.
+int lineOfError(const std::string &message, const std::string &file)
+{
+    const QString text = QString::fromStdString(message);
+    // Go's template errors name the file by its base name ("template: x.yaml:6: …").
+    for (const QString &name : {QString::fromStdString(file), QFileInfo(QString::fromStdString(file)).fileName()}) {
+        const QRegularExpression afterFile(QRegularExpression::escape(name) + QStringLiteral(":(\\d+)"));
+        if (const auto m = afterFile.match(text); m.hasMatch())
+            return m.captured(1).toInt();
+    }
+    static const QRegularExpression lineWord(QStringLiteral("line (\\d+)"));
+    if (const auto m = lineWord.match(text); m.hasMatch())
+        return m.captured(1).toInt();
+    return 0;
 }
 
 LintResult lintReference(const LintOptions &options)

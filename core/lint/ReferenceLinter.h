@@ -42,6 +42,10 @@ LintResult lintReference(const LintOptions &options);
 // its templates' load errors are not repeated, the rest is.
 LintResult lintLoadedReference(const ref::Reference &reference, const LintOptions &options);
 
+// The line a loader or template error names for `file` ("template: x.yaml:6: …",
+// "… line 7: …"); 0 when it names none.
+int lineOfError(const std::string &message, const std::string &file);
+
 // The line and column of a field path (spec.profile[0].name) in a template's
 // source: each key is looked for after the previous one; 0 when not found.
 std::pair<int, int> locateField(const std::string &source, const std::string &path);

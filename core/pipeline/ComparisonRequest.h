@@ -8,6 +8,7 @@
 
 #include <QString>
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -25,6 +26,9 @@ struct ReferenceSource
     bool refreshImage = false; // --no-image-cache
     std::vector<std::string> insecureRegistries; // --insecure-registry
     QString imageCacheRoot;    // empty: the user's cache directory
+    // Files of the reference read from here instead of the disk (fs paths →
+    // text): the template editor's unsaved buffer.
+    std::shared_ptr<const std::map<std::string, std::string>> overlay;
 };
 
 // Where the cluster's CRs come from. A new kind of input is one more Kind here

@@ -124,6 +124,7 @@ std::optional<std::string> ComparisonRun::loadReference()
         reportProgress(RunStage::LoadingReference, 0, 0);
         loader.setInlineDiffValidator(compare::inlineDiffValidator());
         loader.setUrlReader(live::urlReader(kReferenceUrlAttempts, m_cancel));
+        loader.setOverlay(m_request.reference.overlay);
         std::string metadataPath = m_request.reference.metadataPath;
         if (image::isContainerReference(metadataPath))
             if (auto error = pullImage(metadataPath))

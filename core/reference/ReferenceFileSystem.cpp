@@ -227,6 +227,9 @@ std::optional<std::string> ReferenceFileSystem::readFile(const std::string &path
         error = "open " + path + ": invalid argument";
         return std::nullopt;
     }
+    if (m_overlay)
+        if (const auto it = m_overlay->find(path); it != m_overlay->end())
+            return it->second;
     if (isRemote()) {
         const UrlContent &content = fetch(path);
         error = content.error;

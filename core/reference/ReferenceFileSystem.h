@@ -4,6 +4,7 @@
 #include "util/UrlReader.h"
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -38,6 +39,11 @@ public:
 
     bool isRemote() const { return isHttpUrl(m_root); }
 
+    // Files whose text is given instead of read (fs paths → text): the
+    // template editor's unsaved buffer, rendered as if it were saved.
+    using Overlay = std::map<std::string, std::string>;
+    void setOverlay(std::shared_ptr<const Overlay> overlay) { m_overlay = std::move(overlay); }
+
 private:
     bool insideRoot(const std::string &absolutePath) const;
     const UrlContent &fetch(const std::string &path) const;
@@ -45,6 +51,7 @@ private:
     std::string m_canonicalRoot;
     UrlReader m_urlReader;
     mutable std::map<std::string, UrlContent> m_fetched; // a glob's check, then the read: one GET
+    std::shared_ptr<const Overlay> m_overlay;
 };
 
 } // namespace ds::ref

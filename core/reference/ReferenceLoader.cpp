@@ -559,6 +559,7 @@ LoadResult ReferenceLoader::load(const std::string &metadataPath)
 std::optional<std::string> ReferenceLoader::loadTemplates(Reference &reference)
 {
     ReferenceFileSystem fs(reference.directory, m_urlReader);
+    fs.setOverlay(m_overlay);
     std::vector<std::string> errors;
     parseAndPrerender(reference, fs, m_log, m_validator, errors);
     if (!errors.empty())
@@ -582,6 +583,7 @@ LoadResult ReferenceLoader::loadMetadata(const std::string &metadataPath)
         r->metadataFile = info.absoluteFilePath().toStdString();
     }
     ReferenceFileSystem fs(r->directory, m_urlReader);
+    fs.setOverlay(m_overlay);
 
     std::string ioError;
     auto text = fs.readFile(fileName, ioError);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "Reference.h"
+#include "ReferenceFileSystem.h"
 #include "util/Log.h"
 #include "util/UrlReader.h"
 
@@ -32,6 +33,8 @@ public:
     void setInlineDiffValidator(InlineDiffValidator validator) { m_validator = std::move(validator); }
     // How a reference given by http(s) URL is read (the pipeline's network).
     void setUrlReader(UrlReader reader) { m_urlReader = std::move(reader); }
+    // Texts read instead of these files (see ReferenceFileSystem::setOverlay).
+    void setOverlay(std::shared_ptr<const ReferenceFileSystem::Overlay> overlay) { m_overlay = std::move(overlay); }
 
     // Both steps below, as kube-compare's set-up runs them (with the diff config
     // read in between by the CLI when it wants kube-compare's error order).
@@ -45,6 +48,7 @@ private:
     Log &m_log;
     InlineDiffValidator m_validator;
     UrlReader m_urlReader;
+    std::shared_ptr<const ReferenceFileSystem::Overlay> m_overlay;
 };
 
 } // namespace ds::ref
