@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ReferenceLinter.h"
 
+#include "MetadataChecks.h"
+
 #include "compare/InlineDiffDriver.h"
 #include "pipeline/ComparisonRun.h"
 #include "report/TemplateStatus.h"
@@ -97,6 +99,8 @@ public:
             lintPerFieldPaths(t, metadataName);
         }
         lintLookups(reference);
+        for (LintFinding &f : checkMetadata(reference, m_metadataSource, metadataName))
+            m_result.findings.push_back(std::move(f));
         findUnlisted(reference, metadataName);
         if (!m_options.samplePaths.empty())
             selfTest(reference);
@@ -129,6 +133,9 @@ private:
             for (const std::string &problem : m_catalog.addPath(path))
                 add(Severity::Warning, "schema/crd", {}, 0, 0, {}, problem);
         }
+        for (const std::string &path : m_options.clusterDataPaths)
+            for (const std::string &problem : m_catalog.addMustGatherCrds(path))
+                add(Severity::Warning, "schema/crd", {}, 0, 0, {}, problem);
     }
 
     void lintTemplate(const ref::ReferenceTemplate &t)

@@ -16,6 +16,9 @@ struct LintOptions
 {
     std::string metadataPath;
     std::vector<std::string> crdPaths; // files or folders holding CustomResourceDefinitions
+    // Cluster data (must-gathers): only their customresourcedefinitions
+    // folders are read (CrdCatalog::addMustGatherCrds).
+    std::vector<std::string> clusterDataPaths;
     bool strict = true;                // schema problems are errors (--loose: warnings)
     // -f: sample CRs (e.g. the reference's own source CRs) compared with the
     // reference: the self-test the telco references run as hand-written scripts.

@@ -3,6 +3,7 @@
 
 #include "yaml/YamlReader.h"
 
+#include <QDir>
 #include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
@@ -38,7 +39,37 @@ QStringList crdFolders(const QString &root)
     return folders.isEmpty() ? QStringList{root} : folders;
 }
 
+// Where must-gathers keep their CRDs: <root>/cluster-scoped-resources/…, or
+// that under the image's folder (and, unpacked from an archive, one more).
+QStringList mustGatherCrdFolders(const QString &root)
+{
+    static const QString tail = QStringLiteral("cluster-scoped-resources/apiextensions.k8s.io/customresourcedefinitions");
+    QStringList folders;
+    QStringList level{root};
+    for (int depth = 0; depth < 3 && !level.isEmpty(); ++depth) {
+        QStringList next;
+        for (const QString &dir : std::as_const(level)) {
+            if (QFileInfo(dir + QLatin1Char('/') + tail).isDir())
+                folders << dir + QLatin1Char('/') + tail;
+            if (depth < 2) // a namespaces/ folder's thousands of children are never listed
+                for (const QString &child : QDir(dir).entryList(QDir::Dirs | QDir::NoDotAndDotDot))
+                    next << dir + QLatin1Char('/') + child;
+        }
+        level = next;
+    }
+    return folders;
+}
+
 } // namespace
+
+std::vector<std::string> CrdCatalog::addMustGatherCrds(const std::string &root)
+{
+    std::vector<std::string> problems;
+    for (const QString &folder : mustGatherCrdFolders(QString::fromStdString(root)))
+        for (std::string &p : addPath(folder.toStdString()))
+            problems.push_back(std::move(p));
+    return problems;
+}
 
 std::vector<std::string> CrdCatalog::addDocument(const Value &document, const std::string &file)
 {

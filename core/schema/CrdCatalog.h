@@ -25,9 +25,15 @@ public:
         std::string file;
     };
 
-    // Reads `path` (a file, or a folder walked recursively). Problems (an
-    // unreadable file, a CRD whose schema is not one) are returned, not fatal.
+    // Reads `path` (a file, or a folder walked recursively: its must-gather
+    // customresourcedefinitions folders when it has some, else every file).
+    // Problems (an unreadable file, a CRD whose schema is not one) are
+    // returned, not fatal.
     std::vector<std::string> addPath(const std::string &path);
+    // Only the customresourcedefinitions folders of a must-gather (at its root,
+    // or one or two folders down); nothing when it has none. For cluster data,
+    // whose other files are CRs and need not be read again.
+    std::vector<std::string> addMustGatherCrds(const std::string &root);
     // One parsed document; `file` names it in messages.
     std::vector<std::string> addDocument(const Value &document, const std::string &file);
 

@@ -48,6 +48,7 @@ private slots:
     void goldenOutputs_data();
     void goldenOutputs();
     void selfTest();
+    void v1Hints();
     void cannotRun_data();
     void cannotRun();
 
@@ -73,6 +74,14 @@ void tst_Lint::initTestCase()
                     "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: forgotten\n"); // never listed
     replaceIn(m_broken + QStringLiteral("/optional/other/kdump-worker.yaml"), "kind: MachineConfig",
               "kind: MachineConfig\n{{ if }}"); // does not parse
+    // metadata.yaml's logic: an item nothing uses, a misspelt omit path, a
+    // malformed documentation link, and one capture group with two patterns.
+    replaceIn(m_broken + QStringLiteral("/metadata.yaml"), "  items:\n    defaults:\n",
+              "  items:\n    leftover:\n      - pathToKey: spec.neverUsed\n    defaults:\n      - pathToKey: spek.replicas\n");
+    replaceIn(m_broken + QStringLiteral("/metadata.yaml"), "telco-core-ref-design-specs#node-configuration-crs",
+              "telco-core-ref-design-specs#node-configuration-crs https://docs.redhat.com:99999/en");
+    replaceIn(m_broken + QStringLiteral("/optional/other/monitoring-config-cm.yaml"),
+              "name: (?<hub_alertmanager_router_ca>.*)", "name: (?<observability_alertmanager_accessor>[a-z]+)");
 }
 
 // What lint says about the reference as published: the findings are real
@@ -121,6 +130,12 @@ void tst_Lint::plantedMistakes()
             + ": spec.endpointPublishingStrategy.type: \"NodePorts\" is not one of",
         "optional/other/forgotten.yaml: warning: not listed in metadata.yaml",
         "optional/other/kdump-worker.yaml:6: error: ",
+        "metadata.yaml:237: warning: leftover: fieldsToOmit item \"leftover\" is not the defaultOmitRef",
+        "metadata.yaml:240: warning: spek.replicas: fieldsToOmit path spek.replicas removes nothing",
+        "metadata.yaml:161: warning: part other: the documentation link https://docs.redhat.com:99999/en in the "
+        "description of part other is not a valid http(s) URL: it does not parse",
+        "optional/other/monitoring-config-cm.yaml:27: warning: observability_alertmanager_accessor: capture group "
+        "observability_alertmanager_accessor has different patterns in data.\"config.yaml\" (.*), data.\"config.yaml\" ([a-z]+)",
     };
     for (const QString &finding : expected)
         QVERIFY2(run.out.contains(finding), qPrintable(finding + QStringLiteral("\n--- in ---\n") + run.out));
@@ -179,6 +194,20 @@ void tst_Lint::selfTest()
     QVERIFY2(run.out.contains(QStringLiteral("\n-  channel: stable-v1\n+  channel: stable-v0\n")),
              qPrintable(run.out));
     QVERIFY2(run.out.contains(QStringLiteral("warning: v1_ConfigMap_nowhere_stray: no template matches this sample")),
+             qPrintable(run.out));
+}
+
+// A v1 reference gets its v2 equivalents as information, which does not fail lint.
+void tst_Lint::v1Hints()
+{
+    const test::CliRun run = test::runCli(
+        {QStringLiteral("lint"), QStringLiteral("-r"),
+         test::dataPath(QStringLiteral("shared/conformance/cases/RequiredResourcesOfOptionalComponentAreNotReportedMissing/reference/metadata.yaml"))});
+    QCOMPARE(run.code, 0);
+    QVERIFY2(run.out.contains(QStringLiteral("metadata.yaml:1: info: metadata.yaml is v1")), qPrintable(run.out));
+    QVERIFY2(run.out.contains(QStringLiteral("(type: Optional) is written in v2 as `allOrNoneOf:`")), qPrintable(run.out));
+    QVERIFY2(run.out.contains(QStringLiteral("component Dashboard1 (type: Optional) is written in v2 as `allOrNoneOf:` listing "
+                                             "its requiredTemplates, and its optionalTemplates as another component with `anyOf:`")),
              qPrintable(run.out));
 }
 

@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // SchemaValidator against openAPIV3Schema fragments: a table of schema,
 // object and the findings (path and rule) the API server's rules give.
+#include "TestData.h"
+#include "schema/CrdCatalog.h"
 #include "schema/OpenApiSchema.h"
 #include "schema/SchemaValidator.h"
 #include "yaml/YamlReader.h"
 
+#include <QFile>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace ds;
@@ -30,7 +34,42 @@ private slots:
     void findings();
     void badSchemas_data();
     void badSchemas();
+    void mustGatherCrds_data();
+    void mustGatherCrds();
 };
+
+// Cluster data's CRDs: only a must-gather's customresourcedefinitions folder
+// is read, where must-gathers (and archives of them) keep it; a CRD anywhere
+// else in cluster data is a CR like the others and is not read again.
+void tst_SchemaValidator::mustGatherCrds_data()
+{
+    QTest::addColumn<QString>("folder"); // where the CRD file goes, under the root
+    QTest::addColumn<bool>("found");
+    const QString tail = QStringLiteral("cluster-scoped-resources/apiextensions.k8s.io/customresourcedefinitions");
+    QTest::newRow("root") << tail << true;
+    QTest::newRow("image folder") << QStringLiteral("quay-io-openshift-must-gather-sha256/") + tail << true;
+    QTest::newRow("archive's top folder") << QStringLiteral("must-gather.local.1/quay-io-image/") + tail << true;
+    QTest::newRow("too deep") << QStringLiteral("a/b/c/") + tail << false;
+    QTest::newRow("loose CRD file") << QStringLiteral("namespaces/default") << false;
+}
+
+void tst_SchemaValidator::mustGatherCrds()
+{
+    QFETCH(QString, folder);
+    QFETCH(bool, found);
+    QTemporaryDir root;
+    const QString crd = test::dataPath(QStringLiteral("shared/bench/crds/bfdprofiles.metallb.io.yaml"));
+    QFile source(crd);
+    QVERIFY(source.open(QIODevice::ReadOnly));
+    test::writeFile(root.filePath(folder + QStringLiteral("/bfdprofiles.yaml")), source.readAll());
+    schema::CrdCatalog catalog;
+    QVERIFY(catalog.addMustGatherCrds(root.path().toStdString()).empty());
+    QCOMPARE(catalog.find("metallb.io/v1beta1", "BFDProfile") != nullptr, found);
+    // addPath (lint --crds) reads a folder without the must-gather layout whole.
+    schema::CrdCatalog everything;
+    (void)everything.addPath(root.path().toStdString());
+    QVERIFY(everything.find("metallb.io/v1beta1", "BFDProfile") != nullptr);
+}
 
 void tst_SchemaValidator::findings_data()
 {

@@ -195,7 +195,7 @@ static void lintOnLoad(const ref::Reference &reference, const QStringList &input
     lint::LintOptions options;
     for (const QString &path : inputPaths)
         if (QFileInfo(path).isDir())
-            options.crdPaths.push_back(path.toStdString());
+            options.clusterDataPaths.push_back(path.toStdString());
     for (const lint::LintFinding &f : lint::lintLoadedReference(reference, options).findings) {
         if (f.rule == "template/parse")
             continue;
@@ -219,7 +219,7 @@ static std::shared_ptr<const schema::CrdCatalog> crdsIn(const QStringList &input
     auto catalog = std::make_shared<schema::CrdCatalog>();
     for (const QString &path : inputPaths)
         if (QFileInfo(path).isDir())
-            (void)catalog->addPath(path.toStdString()); // a CRD that does not read is simply not used
+            (void)catalog->addMustGatherCrds(path.toStdString()); // a CRD that does not read is simply not used
     return catalog->size() > 0 ? catalog : nullptr;
 }
 
