@@ -13,7 +13,8 @@ namespace {
 constexpr const char *kUsage =
     "Checks a kube-compare reference before it is published: metadata.yaml, each template's\n"
     "parse and render, files never listed, and the rendered templates against their CRDs.\n\n"
-    "Usage:\n  driftscope-cli lint -r REFERENCE/metadata.yaml [--crds PATH]... [-f SAMPLES]... [--strict|--loose]\n"
+    "Usage:\n  driftscope-cli lint -r REFERENCE/metadata.yaml [--crds PATH]... [--context CTX | --from-cluster]\n"
+    "                     [-f SAMPLES]... [--strict|--loose]\n"
     "                     [-o text|json|junit]\n\n"
     "Flags:\n";
 
@@ -23,11 +24,16 @@ FlagParser lintFlags()
     FlagParser f;
     f.add("reference", 'r', K::String, "Path to the reference's metadata.yaml");
     f.add("crds", 0, K::StringSlice,
-          "CustomResourceDefinitions to validate the templates against: files or folders (a must-gather's "
-          "cluster-scoped-resources/apiextensions.k8s.io/customresourcedefinitions), repeatable");
+          "CustomResourceDefinitions to validate the templates against: files, folders or archives (a must-gather's "
+          "cluster-scoped-resources/apiextensions.k8s.io/customresourcedefinitions is found), and the API server's "
+          "OpenAPI documents for built-in kinds; repeatable");
     f.add("filename", 'f', K::StringSlice,
           "Sample CRs to compare with the reference (its own source CRs): templates without a sample, samples with "
           "drift, samples no template matches");
+    f.add("kubeconfig", 0, K::String, "Read the CRDs (and built-in kinds' OpenAPI) of this kubeconfig's cluster");
+    f.add("context", 0, K::String, "Read the CRDs (and built-in kinds' OpenAPI) of this context's cluster");
+    f.add("from-cluster", 0, K::Bool,
+          "Read the CRDs (and built-in kinds' OpenAPI) of the current context's cluster, or the pod's (read-only)");
     f.add("strict", 0, K::Bool, "Schema problems are errors (the default)");
     f.add("loose", 0, K::Bool, "Schema problems are warnings");
     f.add("output", 'o', K::String, "Output format: text (default), json or junit");
@@ -66,6 +72,12 @@ int runLint(const std::vector<std::string> &args, std::ostream &out, std::ostrea
     options.crdPaths = flags.sliceValue("crds");
     options.samplePaths = flags.sliceValue("filename");
     options.strict = !flags.boolValue("loose");
+    if (flags.boolValue("from-cluster") || flags.isSet("kubeconfig") || flags.isSet("context")) {
+        live::LiveSettings cluster;
+        cluster.kubeconfig = flags.stringValue("kubeconfig");
+        cluster.context = flags.stringValue("context");
+        options.cluster = cluster;
+    }
     const lint::LintResult result = lint::lintReference(options);
     if (!result.fatal.empty()) {
         err << "error: " << result.fatal << "\n";

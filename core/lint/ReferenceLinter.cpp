@@ -9,6 +9,7 @@
 #include "util/BufferedLog.h"
 #include "reference/FieldPath.h"
 #include "reference/ReferenceLoader.h"
+#include "live/ClusterSchemas.h"
 #include "schema/CrdCatalog.h"
 #include "schema/SchemaValidator.h"
 
@@ -93,7 +94,7 @@ public:
             m_metadataSource = metadataFile.readAll().toStdString();
         const std::string metadataName =
             QFileInfo(QString::fromStdString(reference.metadataFile)).fileName().toStdString();
-        loadCatalog();
+        loadCatalog(reference);
         for (const ref::ReferenceTemplate &t : reference.templates) {
             lintTemplate(t);
             lintPerFieldPaths(t, metadataName);
@@ -123,8 +124,10 @@ private:
         m_result.findings.push_back(std::move(f));
     }
 
-    void loadCatalog()
+    void loadCatalog(const ref::Reference &reference)
     {
+        if (m_options.cluster)
+            loadClusterSchemas(reference);
         for (const std::string &path : m_options.crdPaths) {
             if (!QFileInfo::exists(QString::fromStdString(path))) {
                 m_result.fatal = "--crds " + path + ": no such file or folder";
@@ -136,6 +139,27 @@ private:
         for (const std::string &path : m_options.clusterDataPaths)
             for (const std::string &problem : m_catalog.addMustGatherCrds(path))
                 add(Severity::Warning, "schema/crd", {}, 0, 0, {}, problem);
+    }
+
+    // The cluster's CRDs, and the OpenAPI documents of the templates'
+    // group/versions (for built-in kinds).
+    void loadClusterSchemas(const ref::Reference &reference)
+    {
+        std::set<std::string> groupVersions;
+        for (const ref::ReferenceTemplate &t : reference.templates)
+            if (const Value v = t.metadata.get("apiVersion"); v.isString() && !v.str().empty())
+                groupVersions.insert(v.str());
+        const live::ClusterSchemas schemas =
+            live::ClusterSchemas::fetch(*m_options.cluster, {groupVersions.begin(), groupVersions.end()});
+        if (schemas.error) {
+            m_result.fatal = "cannot read the cluster's schemas: " + *schemas.error;
+            return;
+        }
+        for (const Value &document : schemas.documents)
+            for (const std::string &problem : m_catalog.addDocument(document, "cluster"))
+                add(Severity::Warning, "schema/crd", {}, 0, 0, {}, problem);
+        for (const std::string &note : schemas.notes)
+            add(Severity::Info, "schema/cluster", {}, 0, 0, {}, note);
     }
 
     void lintTemplate(const ref::ReferenceTemplate &t)

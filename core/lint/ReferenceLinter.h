@@ -2,7 +2,9 @@
 #pragma once
 
 #include "LintFinding.h"
+#include "live/LiveInputSource.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,6 +21,8 @@ struct LintOptions
     // Cluster data (must-gathers): only their customresourcedefinitions
     // folders are read (CrdCatalog::addMustGatherCrds).
     std::vector<std::string> clusterDataPaths;
+    // A live cluster's CRDs and OpenAPI documents (lint --context), read-only.
+    std::optional<live::LiveSettings> cluster;
     bool strict = true;                // schema problems are errors (--loose: warnings)
     // -f: sample CRs (e.g. the reference's own source CRs) compared with the
     // reference: the self-test the telco references run as hand-written scripts.

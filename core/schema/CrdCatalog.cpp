@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "CrdCatalog.h"
 
+#include "OpenApiDocument.h"
+#include "input/ArchiveReader.h"
 #include "yaml/YamlReader.h"
 
 #include <QDir>
@@ -73,6 +75,8 @@ std::vector<std::string> CrdCatalog::addMustGatherCrds(const std::string &root)
 
 std::vector<std::string> CrdCatalog::addDocument(const Value &document, const std::string &file)
 {
+    if (OpenApiDocument::isOpenApi(document))
+        return addOpenApi(document, file);
     std::vector<std::string> problems;
     if (document.get("kind").isString() && document.get("kind").str() == "List") {
         const Value items = document.get("items");
@@ -113,6 +117,23 @@ std::vector<std::string> CrdCatalog::addDocument(const Value &document, const st
     return problems;
 }
 
+// Built-in kinds, from the API server's own OpenAPI documents. A CRD of the
+// same kind, read before or after, wins: it is what the cluster validates with.
+std::vector<std::string> CrdCatalog::addOpenApi(const Value &document, const std::string &file)
+{
+    std::string error;
+    for (OpenApiDocument::Kind &k : OpenApiDocument::kinds(document, error)) {
+        const std::string key = k.apiVersion + "|" + k.kind;
+        if (m_versions.contains(key))
+            continue;
+        m_kinds.try_emplace(groupOf(k.apiVersion) + "|" + k.kind, k.name);
+        m_versions[key] = Version{std::move(k.schema), true, k.name, file};
+    }
+    if (error.empty())
+        return {};
+    return {file + ": " + error};
+}
+
 std::vector<std::string> CrdCatalog::addPath(const std::string &path)
 {
     std::vector<std::string> problems;
@@ -132,23 +153,66 @@ std::vector<std::string> CrdCatalog::addPath(const std::string &path)
         files << root;
     }
     for (const QString &file : files) {
+        if (input::ArchiveReader::isArchive(file.toStdString())) {
+            for (std::string &p : addArchive(file.toStdString()))
+                problems.push_back(std::move(p));
+            continue;
+        }
         QFile f(file);
         if (!f.open(QIODevice::ReadOnly)) {
             problems.push_back("cannot read " + file.toStdString() + ": " + f.errorString().toStdString());
             continue;
         }
         const QByteArray bytes = f.readAll();
-        if (!bytes.contains("CustomResourceDefinition"))
-            continue; // most of a must-gather: not worth parsing
-        const yaml::ReadResult read = yaml::read(std::string_view(bytes.constData(), std::size_t(bytes.size())));
-        if (!read.ok()) {
-            problems.push_back(file.toStdString() + ": " + read.error->describe());
-            continue;
-        }
-        for (const Value &document : read.documents)
-            for (std::string &p : addDocument(document, file.toStdString()))
-                problems.push_back(std::move(p));
+        for (std::string &p : addBytes(std::string_view(bytes.constData(), std::size_t(bytes.size())), file.toStdString()))
+            problems.push_back(std::move(p));
     }
+    return problems;
+}
+
+std::vector<std::string> CrdCatalog::addBytes(std::string_view bytes, const std::string &file)
+{
+    // Most files of a must-gather are neither: not worth parsing.
+    const bool crd = bytes.find("CustomResourceDefinition") != std::string_view::npos;
+    const bool openApi = bytes.find("openapi") != std::string_view::npos || bytes.find("swagger") != std::string_view::npos;
+    if (!crd && !openApi)
+        return {};
+    const yaml::ReadResult read = yaml::read(bytes);
+    if (!read.ok())
+        return {file + ": " + read.error->describe()};
+    std::vector<std::string> problems;
+    for (const Value &document : read.documents)
+        for (std::string &p : addDocument(document, file))
+            problems.push_back(std::move(p));
+    return problems;
+}
+
+// An archive (a must-gather's .tar.gz): its customresourcedefinitions folders
+// when it has them, else every CRD or OpenAPI document in it; read in place.
+std::vector<std::string> CrdCatalog::addArchive(const std::string &archive)
+{
+    std::vector<std::string> problems;
+    std::vector<input::ArchiveReader::Member> others;
+    bool layout = false;
+    const auto error = input::ArchiveReader::read(
+        archive, [](const std::string &path) { return isDataFile(QString::fromStdString(path)); },
+        [&](input::ArchiveReader::Member &&m) {
+            if (m.path.find("customresourcedefinitions/") != std::string::npos) {
+                layout = true;
+                for (std::string &p : addBytes(m.bytes, archive + ":" + m.path))
+                    problems.push_back(std::move(p));
+            } else if (!layout && m.bytes.find("CustomResourceDefinition") != std::string::npos) {
+                others.push_back(std::move(m));
+            }
+            return true;
+        },
+        nullptr, [&](const std::string &warning) { problems.push_back(warning); });
+    if (error)
+        problems.push_back(*error);
+    if (!layout)
+        for (const input::ArchiveReader::Member &m : others)
+            for (std::string &p : addBytes(m.bytes, archive + ":" + m.path))
+                problems.push_back(std::move(p));
     return problems;
 }
 

@@ -25,8 +25,10 @@ public:
         std::string file;
     };
 
-    // Reads `path` (a file, or a folder walked recursively: its must-gather
-    // customresourcedefinitions folders when it has some, else every file).
+    // Reads `path`: a file of CRDs or an OpenAPI document of the API server
+    // (/openapi/v2, /openapi/v3/<group-version>: built-in kinds), an archive,
+    // or a folder walked recursively (its must-gather customresourcedefinitions
+    // folders when it has some, else every file).
     // Problems (an unreadable file, a CRD whose schema is not one) are
     // returned, not fatal.
     std::vector<std::string> addPath(const std::string &path);
@@ -44,6 +46,10 @@ public:
     std::size_t size() const { return m_versions.size(); }
 
 private:
+    std::vector<std::string> addBytes(std::string_view bytes, const std::string &file);
+    std::vector<std::string> addArchive(const std::string &archive);
+    std::vector<std::string> addOpenApi(const Value &document, const std::string &file);
+
     std::map<std::string, Version> m_versions; // "group/version|Kind"
     std::map<std::string, std::string> m_kinds; // "group|Kind" → CRD name
 };

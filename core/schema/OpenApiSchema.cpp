@@ -30,6 +30,8 @@ std::optional<std::int64_t> integer(const Value &v)
 class Reader
 {
 public:
+    explicit Reader(const OpenApiSchema::RefResolver &resolve) : m_resolve(resolve) {}
+
     std::shared_ptr<const OpenApiSchema> read(const Value &node, const std::string &path, int depth)
     {
         if (depth > kMaxDepth) {
@@ -40,12 +42,17 @@ public:
             fail(path, "is not a schema (an object expected)");
             return nullptr;
         }
+        if (const Value ref = node.get("$ref"); ref.isString() && m_resolve)
+            return m_resolve(ref.str());
         auto s = std::make_shared<OpenApiSchema>();
         s->type = node.get("type").isString() ? node.get("type").str() : std::string();
         s->format = node.get("format").isString() ? node.get("format").str() : std::string();
+        // OpenAPI v2 writes IntOrString and Quantity as formatted strings; both
+        // take a number too (CRDs say x-kubernetes-int-or-string instead).
+        const bool numberOrString = s->format == "int-or-string" || s->format == "quantity";
         s->pattern = node.get("pattern").isString() ? node.get("pattern").str() : std::string();
         s->nullable = node.get("nullable").isBool() && node.get("nullable").toBool();
-        s->intOrString = flag(node, "x-kubernetes-int-or-string");
+        s->intOrString = flag(node, "x-kubernetes-int-or-string") || numberOrString;
         s->preserveUnknownFields = flag(node, "x-kubernetes-preserve-unknown-fields");
         s->embeddedResource = flag(node, "x-kubernetes-embedded-resource");
         s->celRules = int(node.get("x-kubernetes-validations").size());
@@ -101,6 +108,8 @@ private:
                 out.push_back(std::move(c));
     }
 
+    const OpenApiSchema::RefResolver &m_resolve;
+
     void fail(const std::string &path, const std::string &what)
     {
         if (error.empty())
@@ -110,9 +119,10 @@ private:
 
 } // namespace
 
-std::shared_ptr<const OpenApiSchema> OpenApiSchema::fromValue(const Value &node, std::string &error)
+std::shared_ptr<const OpenApiSchema> OpenApiSchema::fromValue(const Value &node, std::string &error,
+                                                              const RefResolver &resolve)
 {
-    Reader reader;
+    Reader reader(resolve);
     auto schema = reader.read(node, "", 0);
     if (!reader.error.empty()) {
         error = reader.error;

@@ -3,6 +3,7 @@
 
 #include "value/Value.h"
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -36,8 +37,11 @@ struct OpenApiSchema
     std::vector<std::shared_ptr<const OpenApiSchema>> allOf, anyOf, oneOf;
 
     // nullopt and `error` (with the JSON path of the bad node) for something
-    // that is not a schema; nested too deeply counts as bad.
-    static std::shared_ptr<const OpenApiSchema> fromValue(const Value &node, std::string &error);
+    // that is not a schema; nested too deeply counts as bad. A node with a
+    // $ref (OpenAPI documents; CRDs have none) is what `resolve` returns for it.
+    using RefResolver = std::function<std::shared_ptr<const OpenApiSchema>(const std::string &ref)>;
+    static std::shared_ptr<const OpenApiSchema> fromValue(const Value &node, std::string &error,
+                                                          const RefResolver &resolve = {});
 };
 
 } // namespace ds::schema

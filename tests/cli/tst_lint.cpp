@@ -4,11 +4,14 @@
 // with its field path, as an error (strict) or a warning (loose); json and
 // junit outputs match golden files.
 #include "CliRun.h"
+#include "FakeApiServer.h"
 #include "TestData.h"
 
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
+#include <QProcess>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -34,6 +37,15 @@ QByteArray readFile(const QString &path)
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
+// "file:line:col: rule" of every error, for comparing runs that found the same.
+QStringList errorsOf(const QString &out)
+{
+    QStringList errors = out.split(u'\n').filter(QStringLiteral(": error: "));
+    for (QString &line : errors)
+        line = line.section(u' ', 0, 0) + u' ' + line.section(u'[', -1).chopped(1);
+    return errors;
+}
+
 } // namespace
 
 class tst_Lint : public QObject
@@ -49,6 +61,9 @@ private slots:
     void goldenOutputs();
     void selfTest();
     void v1Hints();
+    void crdsFromTheCluster();
+    void crdsFromAnArchive();
+    void builtInKindsFromOpenApi();
     void cannotRun_data();
     void cannotRun();
 
@@ -209,6 +224,75 @@ void tst_Lint::v1Hints()
     QVERIFY2(run.out.contains(QStringLiteral("component Dashboard1 (type: Optional) is written in v2 as `allOrNoneOf:` listing "
                                              "its requiredTemplates, and its optionalTemplates as another component with `anyOf:`")),
              qPrintable(run.out));
+}
+
+// The same CRDs read from a live cluster (a LIST of customresourcedefinitions,
+// read-only) give the same findings as the files.
+void tst_Lint::crdsFromTheCluster()
+{
+    const QString reference = test::dataPath(QStringLiteral("shared/bench/reference-core/metadata.yaml"));
+    const test::CliRun files = test::runCli({QStringLiteral("lint"), QStringLiteral("-r"), reference, QStringLiteral("--crds"), crds()});
+    test::FakeApiServer server;
+    QString error;
+    QVERIFY(QDir().mkpath(m_dir.filePath(QStringLiteral("cluster"))));
+    QVERIFY2(server.start(m_dir.filePath(QStringLiteral("cluster")),
+                          {{crds(), test::dataPath(QStringLiteral("shared/bench/seed-core/reference-crs"))}}, &error),
+             qPrintable(error));
+    const test::CliRun live = test::runCli(
+        {QStringLiteral("lint"), QStringLiteral("-r"), reference, QStringLiteral("--kubeconfig"), server.kubeconfig()});
+    QCOMPARE(live.code, 1);
+    QCOMPARE(errorsOf(live.out), errorsOf(files.out));
+    QCOMPARE(errorsOf(live.out).size(), 5);
+    // The fake cluster has no OpenAPI documents: said, not failed.
+    QVERIFY2(live.out.contains(QStringLiteral("[schema/cluster]")), qPrintable(live.out));
+    for (const QJsonObject &r : server.requests())
+        QCOMPARE(r.value(QLatin1String("method")).toString(), QStringLiteral("GET"));
+    // A cluster that cannot be reached: exit 2, saying so.
+    const test::CliRun dead = test::runCli({QStringLiteral("lint"), QStringLiteral("-r"), reference,
+                                            QStringLiteral("--kubeconfig"), m_dir.filePath(QStringLiteral("missing"))});
+    QCOMPARE(dead.code, 2);
+    QVERIFY2(dead.err.contains(QStringLiteral("cannot read the cluster's schemas")), qPrintable(dead.err));
+}
+
+// A must-gather archive's CRDs are read in place.
+void tst_Lint::crdsFromAnArchive()
+{
+    if (QStandardPaths::findExecutable(QStringLiteral("tar")).isEmpty())
+        QSKIP("tar is not installed");
+    const QString tree = m_dir.filePath(QStringLiteral("mg/must-gather.local/quay-io-image/cluster-scoped-resources/"
+                                                       "apiextensions.k8s.io"));
+    copyTree(crds(), tree + QStringLiteral("/customresourcedefinitions"));
+    const QString archive = m_dir.filePath(QStringLiteral("must-gather.tar.gz"));
+    QProcess tar;
+    tar.start(QStringLiteral("tar"), {QStringLiteral("-czf"), archive, QStringLiteral("-C"), m_dir.filePath(QStringLiteral("mg")),
+                                      QStringLiteral("must-gather.local")});
+    QVERIFY(tar.waitForFinished(30000) && tar.exitCode() == 0);
+    const QString reference = test::dataPath(QStringLiteral("shared/bench/reference-core/metadata.yaml"));
+    const test::CliRun files = test::runCli({QStringLiteral("lint"), QStringLiteral("-r"), reference, QStringLiteral("--crds"), crds()});
+    const test::CliRun packed = test::runCli({QStringLiteral("lint"), QStringLiteral("-r"), reference, QStringLiteral("--crds"), archive});
+    QCOMPARE(packed.code, 1);
+    QCOMPARE(errorsOf(packed.out), errorsOf(files.out));
+}
+
+// Built-in kinds have no CRD: the API server's OpenAPI document gives their
+// schema ($refs resolved), and a misspelt ConfigMap field is found.
+void tst_Lint::builtInKindsFromOpenApi()
+{
+    const QString copy = m_dir.filePath(QStringLiteral("openapi-ref"));
+    copyTree(test::dataPath(QStringLiteral("shared/bench/reference-core")), copy);
+    replaceIn(copy + QStringLiteral("/optional/other/monitoring-config-cm.yaml"), "\ndata:\n", "\nimmutible: true\ndata:\n");
+    const QString openApi = test::dataPath(QStringLiteral("lint/openapi"));
+    const test::CliRun run = test::runCli({QStringLiteral("lint"), QStringLiteral("-r"), copy + QStringLiteral("/metadata.yaml"),
+                                           QStringLiteral("--crds"), crds(), QStringLiteral("--crds"), openApi});
+    QCOMPARE(run.code, 1);
+    QVERIFY2(run.out.contains(QStringLiteral("optional/other/monitoring-config-cm.yaml:9:1: error: immutible: ")),
+             qPrintable(run.out));
+    QVERIFY2(run.out.contains(QStringLiteral("(io.k8s.api.core.v1.ConfigMap) [schema/unknown-field]")), qPrintable(run.out));
+    // ConfigMap and Namespace are checked now; the kinds without a schema are still listed.
+    const QString unchecked = run.out.split(u'\n').filter(QStringLiteral("[schema/no-schema]")).value(0);
+    QVERIFY2(!unchecked.contains(QStringLiteral("v1 ConfigMap")) && !unchecked.contains(QStringLiteral("v1 Namespace")),
+             qPrintable(unchecked));
+    QVERIFY2(unchecked.contains(QStringLiteral("v1 Secret")), qPrintable(unchecked));
 }
 
 void tst_Lint::cannotRun_data()

@@ -3,7 +3,9 @@
 // object and the findings (path and rule) the API server's rules give.
 #include "TestData.h"
 #include "schema/CrdCatalog.h"
+#include "schema/OpenApiDocument.h"
 #include "schema/OpenApiSchema.h"
+#include "json/JsonReader.h"
 #include "schema/SchemaValidator.h"
 #include "yaml/YamlReader.h"
 
@@ -36,7 +38,55 @@ private slots:
     void badSchemas();
     void mustGatherCrds_data();
     void mustGatherCrds();
+    void openApiDocuments();
 };
+
+// The API server's OpenAPI documents: kinds found by their
+// x-kubernetes-group-version-kind, $refs resolved (a cycle ends open), v2's
+// int-or-string format taking either.
+void tst_SchemaValidator::openApiDocuments()
+{
+    QFile file(test::dataPath(QStringLiteral("lint/openapi/api__v1_openapi.json")));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const yaml::ReadResult read = json::read(file.readAll().toStdString());
+    QVERIFY(read.ok());
+    QVERIFY(schema::OpenApiDocument::isOpenApi(read.documents.front()));
+    std::string error;
+    const auto kinds = schema::OpenApiDocument::kinds(read.documents.front(), error);
+    QVERIFY2(error.empty(), error.c_str());
+    QStringList names;
+    for (const auto &k : kinds)
+        names << QString::fromStdString(k.apiVersion + " " + k.kind);
+    names.sort();
+    QCOMPARE(names, (QStringList{"test.driftscope.io/v1 SelfReferring", "v1 ConfigMap", "v1 Namespace"})); // no lists
+    schema::ValidationOptions options;
+    options.valuesMayBeUnknown = false;
+    schema::SchemaValidator validator(options);
+    for (const auto &k : kinds) {
+        QVERIFY(k.schema);
+        if (k.kind == "ConfigMap") {
+            const auto findings = validator.validate(
+                yamlValue(QStringLiteral("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n  labelz: {}\ndata:\n  a: b\n")),
+                *k.schema);
+            QCOMPARE(findings.size(), std::size_t(1));
+            QCOMPARE(QString::fromStdString(findings.front().path), QStringLiteral("metadata.labelz"));
+        }
+        if (k.kind == "SelfReferring") // the cycle is open after one turn, never endless
+            QVERIFY(validator.validate(yamlValue(QStringLiteral("properties:\n  a:\n    properties:\n      b:\n        items: {}\n")),
+                                       *k.schema).empty());
+    }
+    const Value swagger = yamlValue(QStringLiteral(
+        "swagger: '2.0'\ndefinitions:\n  io.k8s.api.core.v1.Service:\n    type: object\n    properties:\n"
+        "      spec:\n        properties:\n          targetPort:\n            $ref: '#/definitions/io.k8s.apimachinery.pkg.util.intstr.IntOrString'\n"
+        "    x-kubernetes-group-version-kind:\n    - {group: '', version: v1, kind: Service}\n"
+        "  io.k8s.apimachinery.pkg.util.intstr.IntOrString:\n    type: string\n    format: int-or-string\n"));
+    const auto v2 = schema::OpenApiDocument::kinds(swagger, error);
+    QCOMPARE(v2.size(), std::size_t(1));
+    QVERIFY(validator.validate(yamlValue(QStringLiteral("spec:\n  targetPort: 8080\n")), *v2.front().schema).empty());
+    QVERIFY(validator.validate(yamlValue(QStringLiteral("spec:\n  targetPort: http\n")), *v2.front().schema).empty());
+    QCOMPARE(validator.validate(yamlValue(QStringLiteral("spec:\n  targetPort: [1]\n")), *v2.front().schema).size(),
+             std::size_t(1));
+}
 
 // Cluster data's CRDs: only a must-gather's customresourcedefinitions folder
 // is read, where must-gathers (and archives of them) keep it; a CRD anywhere

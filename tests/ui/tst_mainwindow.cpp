@@ -384,6 +384,19 @@ void tst_MainWindow::lintFindingsInProblems()
     QCOMPARE(found, (QStringList{"forgotten.yaml:0 structure/unlisted-file]", "sub.yaml:10 schema/unknown-field]",
                                  "sub.yaml:6 schema/required]"}));
 
+    // Other cluster data, without those CRDs: linted again, the schema findings go.
+    const QString plain = dir.filePath(QStringLiteral("plain"));
+    test::writeFile(plain + QStringLiteral("/cm.yaml"), "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n");
+    w.openInputs({plain});
+    waitIdle(w);
+    found.clear();
+    for (const Problem &p : w.session()->problems())
+        if (p.message.startsWith(QLatin1String("lint: ")) && p.severity == Problem::Severity::Warning)
+            found << QStringLiteral("%1:%2 %3").arg(p.file).arg(p.line).arg(p.message.section(u'[', -1));
+    QCOMPARE(found, QStringList{"forgotten.yaml:0 structure/unlisted-file]"});
+    w.openInputs({mustGather});
+    waitIdle(w);
+
     // Fixed outside the window: Tools ▸ Lint Reference finds nothing left.
     QFile::remove(ref + QStringLiteral("/forgotten.yaml"));
     test::writeFile(ref + QStringLiteral("/sub.yaml"),
@@ -408,10 +421,11 @@ void tst_MainWindow::detailsShowSchemaProblems()
     test::writeFile(ref + QStringLiteral("/metadata.yaml"),
                     "apiVersion: v2\nparts:\n  - name: P\n    components:\n      - name: C\n        allOf:\n"
                     "          - path: sub.yaml\n");
+    // The template misspells a field: the rendered reference breaks its CRD too.
     test::writeFile(ref + QStringLiteral("/sub.yaml"),
                     "apiVersion: operators.coreos.com/v1alpha1\nkind: Subscription\nmetadata:\n  name: s\n"
                     "  namespace: ns\nspec:\n  channel: stable\n  name: op\n  source: redhat\n"
-                    "  sourceNamespace: openshift-marketplace\n");
+                    "  sourceNamespace: openshift-marketplace\n  installPlanApprovel: Manual\n");
     const QString mustGather = dir.filePath(QStringLiteral("must-gather"));
     const QString crds = mustGather + QStringLiteral("/cluster-scoped-resources/apiextensions.k8s.io/customresourcedefinitions");
     QDir().mkpath(crds);
@@ -433,6 +447,11 @@ void tst_MainWindow::detailsShowSchemaProblems()
     const QString html = detailsHtml(*snapshot, id, {});
     QVERIFY2(html.contains(QLatin1String("spec.startingCsv")) && html.contains(QLatin1String("subscriptions.operators.coreos.com")),
              qPrintable(html));
+    // Both sides are judged: the cluster CR's field and the template's misspelling.
+    const qsizetype cluster = html.indexOf(QLatin1String("cluster CR, against"));
+    const qsizetype rendered = html.indexOf(QLatin1String("rendered reference, against"));
+    QVERIFY2(cluster >= 0 && rendered > cluster, qPrintable(html));
+    QVERIFY2(html.indexOf(QLatin1String("spec.installPlanApprovel"), rendered) > rendered, qPrintable(html));
 }
 
 // File ▸ Open Fleet…: clusters compared off the GUI thread into the matrix;

@@ -2,6 +2,7 @@
 #include "explain/DetailsText.h"
 #include "schema/CrdCatalog.h"
 #include "schema/SchemaValidator.h"
+#include "yaml/YamlReader.h"
 
 #include "models/States.h"
 #include "session/ComparisonSnapshot.h"
@@ -112,34 +113,46 @@ QString hiddenText(const report::CrResult &r)
     return parts.isEmpty() ? tr("nothing") : parts.join(QStringLiteral(", ")) + tr(" — see the Fields panel");
 }
 
-// The cluster CR against its CRD from the cluster data: a field the CRD no
-// longer has, or a value it no longer allows, explains a drift that no edit of
-// the cluster can fix.
-QString schemaText(const ComparisonSnapshot &snapshot, const QString &id)
+// `object` against the CRD of its kind from the cluster data; "" without one.
+QString validationText(const schema::CrdCatalog &crds, const Value &object, const QString &what)
 {
-    if (!snapshot.crds)
-        return {};
-    const input::ClusterObject *object = snapshot.lookup().object(id.toStdString());
-    if (!object || object->partial)
-        return {};
-    const Value apiVersion = object->object.get("apiVersion");
-    const Value kind = object->object.get("kind");
+    const Value apiVersion = object.get("apiVersion");
+    const Value kind = object.get("kind");
     if (!apiVersion.isString() || !kind.isString())
         return {};
-    const schema::CrdCatalog::Version *version = snapshot.crds->find(apiVersion.str(), kind.str());
+    const schema::CrdCatalog::Version *version = crds.find(apiVersion.str(), kind.str());
     if (!version || !version->schema)
         return {};
     schema::ValidationOptions options;
-    options.valuesMayBeUnknown = false; // the cluster CR has every value
+    options.valuesMayBeUnknown = false; // both sides have every value
     schema::SchemaValidator validator(options);
-    const auto findings = validator.validate(object->object, *version->schema);
+    const auto findings = validator.validate(object, *version->schema);
     if (findings.empty())
-        return tr("valid against %1").arg(esc(version->crdName));
+        return tr("%1: valid against %2").arg(what, esc(version->crdName));
     QStringList items;
     for (const schema::SchemaFinding &f : findings)
         items << QStringLiteral("<code>%1</code>: %2").arg(esc(f.path), esc(f.message));
-    return tr("against %1 from the cluster data:").arg(esc(version->crdName)) + QStringLiteral("<ul><li>")
+    return tr("%1, against %2 from the cluster data:").arg(what, esc(version->crdName)) + QStringLiteral("<ul><li>")
         + items.join(QStringLiteral("</li><li>")) + QStringLiteral("</li></ul>");
+}
+
+// The cluster CR and the reference rendered for it against their CRD from the
+// cluster data: a field the CRD no longer has, or a value it no longer allows,
+// explains a drift no edit of the cluster can fix; a rendered reference the
+// CRD rejects is a template to fix.
+QString schemaText(const ComparisonSnapshot &snapshot, const QString &id, const report::CrResult &result)
+{
+    if (!snapshot.crds)
+        return {};
+    QStringList parts;
+    const input::ClusterObject *object = snapshot.lookup().object(id.toStdString());
+    if (object && !object->partial)
+        parts << validationText(*snapshot.crds, object->object, tr("cluster CR"));
+    const yaml::ReadResult rendered = yaml::read(result.referenceYaml);
+    if (rendered.ok() && !rendered.documents.empty())
+        parts << validationText(*snapshot.crds, rendered.documents.front(), tr("rendered reference"));
+    parts.removeAll(QString());
+    return parts.join(QStringLiteral("<br>"));
 }
 
 QString objectDetails(const ComparisonSnapshot &snapshot, const QString &id)
@@ -158,7 +171,7 @@ QString objectDetails(const ComparisonSnapshot &snapshot, const QString &id)
         if (!r->overrideReasons.empty())
             html += row(tr("Accepted"), qsList(r->overrideReasons).join(QStringLiteral("; ")).toHtmlEscaped());
         html += row(tr("Not compared"), hiddenText(*r));
-        if (const QString problems = schemaText(snapshot, id); !problems.isEmpty())
+        if (const QString problems = schemaText(snapshot, id, *r); !problems.isEmpty())
             html += row(tr("Schema"), problems);
         if (!r->description.empty())
             html += row(tr("Description"), withLinks(r->description));

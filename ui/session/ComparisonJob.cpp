@@ -201,7 +201,7 @@ static void lintOnLoad(const ref::Reference &reference, const QStringList &input
             continue;
         Problem p;
         p.severity = f.severity == lint::LintFinding::Severity::Info ? Problem::Severity::Info : Problem::Severity::Warning;
-        p.stage = Problem::Stage::Reference;
+        p.stage = Problem::Stage::Lint;
         p.message = QStringLiteral("lint: %1%2 [%3]")
                         .arg(f.path.empty() ? QString() : QString::fromStdString(f.path) + QStringLiteral(": "),
                              QString::fromStdString(f.message), QString::fromStdString(f.rule));
@@ -251,8 +251,13 @@ ComparisonJobResult runComparisonJob(const ComparisonJobRequest &request, const 
         if (auto error = run.loadReference(); error && !cancel.load()) // a cancelled pull is no problem
             log.error(*error);
         result.referenceLoaded = true;
-        if (run.reference() && !cancel.load())
-            lintOnLoad(*run.reference(), request.inputPaths, result.problems);
+    }
+    // Lint when the reference loads, and again when other cluster data (with
+    // other CRDs) is read for the same reference.
+    const auto linted = loadReference ? run.reference() : request.loadInputs ? request.reference : nullptr;
+    if (linted && !cancel.load()) {
+        lintOnLoad(*linted, request.inputPaths, result.problems);
+        result.linted = true;
     }
     snapshot.reference = run.reference();
     if (reread && run.request().clusterData.kind != pipeline::ClusterDataSource::Kind::None)

@@ -65,6 +65,7 @@ struct ComparisonJobResult
     bool referenceLoaded = false;
     bool inputsLoaded = false;
     bool compared = false;
+    bool linted = false; // the reference was linted (it loaded, or the cluster data's CRDs changed)
 };
 
 // done/total (total 0: unknown) and what is being worked on; called from the

@@ -170,7 +170,8 @@ void ComparisonSession::publish(const ComparisonJobResult &result)
     const auto replaced = [&](const Problem &p) {
         return (result.referenceLoaded && p.stage == Problem::Stage::Reference)
             || (result.inputsLoaded && p.stage == Problem::Stage::Input)
-            || (result.compared && p.stage == Problem::Stage::Comparison);
+            || (result.compared && p.stage == Problem::Stage::Comparison)
+            || (result.linted && p.stage == Problem::Stage::Lint);
     };
     m_problems.removeIf(replaced);
     m_problems.append(result.problems);

@@ -12,7 +12,7 @@ namespace ds::ui {
 struct Problem
 {
     enum class Severity { Error, Warning, Info };
-    enum class Stage { Reference, Input, Comparison, DiffConfig };
+    enum class Stage { Reference, Input, Comparison, DiffConfig, Lint };
 
     Severity severity = Severity::Warning;
     Stage stage = Stage::Comparison;
