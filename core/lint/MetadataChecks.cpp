@@ -37,7 +37,9 @@ public:
         deadOmitPaths();
         for (const ref::ReferenceTemplate &t : m_reference.templates)
             captureGroups(t);
+        duplicateTemplates();
         descriptions();
+        emptyDescriptions();
         v1Hints();
         return std::move(m_findings);
     }
@@ -131,6 +133,55 @@ private:
             add(Severity::Warning, "structure/capture-group", t.path, lineOf(t.source, "<" + name + ">"), name,
                 "capture group " + name + " has different patterns in " + where
                     + ": its values must be equal across fields, so give the fields one pattern or the groups different names");
+        }
+    }
+
+    // A template listed in two places is compared once but counted (and
+    // reported missing) in each: nearly always a copy left behind.
+    void duplicateTemplates()
+    {
+        std::map<std::string, int> listed; // by path: the loader may keep each listing as a template of its own
+        const auto count = [&](std::size_t index) {
+            if (index < m_reference.templates.size())
+                ++listed[m_reference.templates[index].path];
+        };
+        for (const ref::Part &p : m_reference.parts)
+            for (const ref::Component &c : p.components) {
+                std::for_each(c.requiredTemplates.begin(), c.requiredTemplates.end(), count);
+                std::for_each(c.optionalTemplates.begin(), c.optionalTemplates.end(), count);
+            }
+        for (const auto &[path, times] : listed) {
+            if (times < 2)
+                continue;
+            // The second "path: X" is the one to remove.
+            const std::string needle = "path: " + path;
+            const auto first = m_source.find(needle);
+            const auto second = first == std::string::npos ? first : m_source.find(needle, first + needle.size());
+            const int line = second == std::string::npos
+                ? 0
+                : int(std::count(m_source.begin(), m_source.begin() + long(second), '\n')) + 1;
+            add(Severity::Warning, "structure/duplicate-template", m_name, line, path,
+                path + " is listed " + std::to_string(times) + " times in metadata.yaml: list it once, in the component it belongs to");
+        }
+    }
+
+    // `description: ""` says nothing: write one, or leave the key out.
+    void emptyDescriptions()
+    {
+        static const QRegularExpression key(QStringLiteral("^(\\s*)(-\\s+)?description:\\s*(\"\"|'')?\\s*$"));
+        const QStringList lines = QString::fromStdString(m_source).split(u'\n');
+        for (qsizetype i = 0; i < lines.size(); ++i) {
+            const auto m = key.match(lines[i]);
+            if (!m.hasMatch())
+                continue;
+            // `description:` alone may continue as a plain scalar on deeper lines.
+            const qsizetype indent = m.captured(1).size() + m.captured(2).size();
+            const QString next = i + 1 < lines.size() ? lines[i + 1] : QString();
+            const qsizetype nextIndent = next.size() - QString(next).remove(QRegularExpression(QStringLiteral("^\\s+"))).size();
+            if (m.captured(3).isEmpty() && !next.trimmed().isEmpty() && nextIndent > indent)
+                continue;
+            add(Severity::Warning, "structure/empty-description", m_name, int(i) + 1, {},
+                "an empty description: say what this part, component or template is for (reports show it), or remove the key");
         }
     }
 

@@ -97,6 +97,11 @@ void tst_Lint::initTestCase()
               "telco-core-ref-design-specs#node-configuration-crs https://docs.redhat.com:99999/en");
     replaceIn(m_broken + QStringLiteral("/optional/other/monitoring-config-cm.yaml"),
               "name: (?<hub_alertmanager_router_ca>.*)", "name: (?<observability_alertmanager_accessor>[a-z]+)");
+    // A template listed twice, and an empty description.
+    replaceIn(m_broken + QStringLiteral("/metadata.yaml"), "          - path: optional/other/sctp_module_mc.yaml\n",
+              "          - path: optional/other/sctp_module_mc.yaml\n          - path: optional/other/sctp_module_mc.yaml\n");
+    replaceIn(m_broken + QStringLiteral("/metadata.yaml"), "      - name: precache\n",
+              "      - name: precache\n        description: \"\"\n");
 }
 
 // What lint says about the reference as published: the findings are real
@@ -145,10 +150,12 @@ void tst_Lint::plantedMistakes()
             + ": spec.endpointPublishingStrategy.type: \"NodePorts\" is not one of",
         "optional/other/forgotten.yaml: warning: not listed in metadata.yaml",
         "optional/other/kdump-worker.yaml:6: error: ",
-        "metadata.yaml:237: warning: leftover: fieldsToOmit item \"leftover\" is not the defaultOmitRef",
-        "metadata.yaml:240: warning: spek.replicas: fieldsToOmit path spek.replicas removes nothing",
+        "metadata.yaml:239: warning: leftover: fieldsToOmit item \"leftover\" is not the defaultOmitRef",
+        "metadata.yaml:242: warning: spek.replicas: fieldsToOmit path spek.replicas removes nothing",
         "metadata.yaml:161: warning: part other: the documentation link https://docs.redhat.com:99999/en in the "
         "description of part other is not a valid http(s) URL: it does not parse",
+        "metadata.yaml:173: warning: optional/other/sctp_module_mc.yaml: optional/other/sctp_module_mc.yaml is listed 2 times",
+        "metadata.yaml:175: warning: an empty description",
         "optional/other/monitoring-config-cm.yaml:27: warning: observability_alertmanager_accessor: capture group "
         "observability_alertmanager_accessor has different patterns in data.\"config.yaml\" (.*), data.\"config.yaml\" ([a-z]+)",
     };
