@@ -178,6 +178,18 @@ void tst_YamlReader::readerCheck_data()
     QTest::newRow("delete") << QByteArray("a: \x7f\n") << "control characters are not allowed";
     QTest::newRow("nul") << QByteArray("a: b\n\0", 6) << "control characters are not allowed";
     QTest::newRow("c1 control") << QByteArray("a: \xc2\x80\n") << "control characters are not allowed";
+    // Long lines: the byte sits in the sixteen-byte blocks the check reads
+    // first, at and around their edges, not only in the short tail.
+    for (int at : {0, 1, 14, 15, 16, 17, 31, 32, 47}) {
+        const auto line = [at](QByteArray byte) {
+            return QByteArray("k: \"") + QByteArray(at, 'x') + byte + QByteArray(60 - at, 'y') + "\"\n";
+        };
+        QTest::addRow("control at %d", at) << line("\x01") << "control characters are not allowed";
+        QTest::addRow("delete at %d", at) << line("\x7f") << "control characters are not allowed";
+        QTest::addRow("utf-8 at %d", at) << line("\xc3\xa9") << "";
+        QTest::addRow("tab at %d", at) << line("\t") << "";
+        QTest::addRow("bad utf-8 at %d", at) << line("\xff") << "invalid leading UTF-8 octet";
+    }
 }
 
 // Double-quoted escapes decode to UTF-8 as in yaml.v2 (yaml-cpp gives raw bytes
