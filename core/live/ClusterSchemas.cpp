@@ -37,7 +37,8 @@ std::optional<std::string> listCrds(ApiClient &client, std::vector<Value> &out)
         const auto list = jsonOf(r);
         if (!list || !list->get("items").isList())
             return std::string("list customresourcedefinitions: the server returned an unreadable list");
-        for (const Value &item : list->get("items").list()) {
+        const Value items = list->get("items"); // bound first: get() returns a temporary
+        for (const Value &item : items.list()) {
             Value crd = item; // list items come without their type, as from any list
             crd.insert("apiVersion", Value("apiextensions.k8s.io/v1"));
             crd.insert("kind", Value("CustomResourceDefinition"));

@@ -76,10 +76,11 @@ TemplatePreview previewTemplate(const TemplatePreviewRequest &request, const std
             preview.error = e.value_or("the comparison produced no report");
         return preview;
     }
-    for (const report::CrResult &r : comparison.report()->diffs)
+    const auto compared = comparison.report();
+    for (const report::CrResult &r : compared->diffs)
         if (r.crName == request.objectId)
             preview.result = r;
-    for (const report::FailedCr &f : comparison.report()->failures)
+    for (const report::FailedCr &f : compared->failures)
         if (f.crName == request.objectId)
             preview.failure = f;
     return preview;

@@ -202,9 +202,11 @@ private slots:
         QVERIFY(role && binding);
         QCOMPARE(binding->at({"roleRef", "name"}).str(), role->at({"metadata", "name"}).str());
         QCOMPARE(binding->get("subjects").list().front().get("namespace").str(), std::string("driftscope"));
-        QVERIFY(!role->get("rules").list().empty());
-        for (const Value &rule : role->get("rules").list()) { // read-only, nothing else
-            const ValueList &verbs = rule.get("verbs").list();
+        QVERIFY(!role->get("rules").list().empty()); // a copy: get() returns the value
+        const Value rules = role->get("rules");
+        for (const Value &rule : rules.list()) { // read-only, nothing else
+            const Value verbsValue = rule.get("verbs");
+            const ValueList &verbs = verbsValue.list();
             QCOMPARE(verbs.size(), std::size_t(2));
             QCOMPARE(verbs[0].str() + "," + verbs[1].str(), std::string("get,list"));
         }
