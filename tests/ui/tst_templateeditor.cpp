@@ -242,6 +242,14 @@ void tst_TemplateEditor::unsavedEditsAreAskedAbout()
     QVERIFY(editor->editTemplate(QStringLiteral("configmap.yaml")));
     QCOMPARE(editor->templatePath(), QStringLiteral("configmap.yaml"));
     QVERIFY(!readFile(dir + QStringLiteral("/deployment.yaml")).contains("replicas: 6"));
+    // Another reference without that template: the editor says so and takes no edits.
+    w.openReference(test::dataPath(QStringLiteral("shared/conformance/cases/SomeDiffs/reference/metadata.yaml")));
+    QTRY_VERIFY_WITH_TIMEOUT(editor->templatePath().isEmpty(), 20000);
+    QVERIFY(editor->panel()->editor()->isReadOnly());
+    QVERIFY2(editor->panel()->statusText().contains(QStringLiteral("is not a template of the reference open now")),
+             qPrintable(editor->panel()->statusText()));
+    QVERIFY(editor->editTemplate(QStringLiteral("deploymentDashboard.yaml")));
+    QVERIFY(!editor->panel()->editor()->isReadOnly());
     // Closing the window with edits asks as well.
     QTest::keyClicks(editor->panel()->editor(), QStringLiteral("#"));
     answerNextMessageBox(QMessageBox::Cancel, &question);

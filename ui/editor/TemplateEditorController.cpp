@@ -92,8 +92,15 @@ TemplateEditorController::TemplateEditorController(ComparisonSession *session, S
         if (m_templatePath.isEmpty() || isModified())
             return;
         const auto snapshot = m_session->snapshot();
-        if (const ref::ReferenceTemplate *t = findTemplate(*snapshot, m_templatePath);
-            t && qs(t->source) != m_panel->editor()->toPlainText()) {
+        const ref::ReferenceTemplate *t = findTemplate(*snapshot, m_templatePath);
+        if (!t && snapshot->reference) { // another reference, without this template
+            m_panel->setStatus(tr("%1 is not a template of the reference open now.").arg(m_templatePath), true);
+            m_templatePath.clear();
+            m_panel->editor()->setReadOnly(true);
+            return;
+        }
+        m_panel->editor()->setReadOnly(false);
+        if (t && qs(t->source) != m_panel->editor()->toPlainText()) {
             m_loading = true;
             m_panel->editor()->setPlainText(qs(t->source));
             m_loading = false;
@@ -144,6 +151,7 @@ bool TemplateEditorController::editTemplate(const QString &templatePath)
             m_objectId = qs(ids.front());
     }
     m_loading = true;
+    m_panel->editor()->setReadOnly(false);
     m_panel->editor()->setPlainText(qs(t->source)); // a fresh undo history
     m_panel->editor()->document()->setModified(false);
     m_loading = false;
