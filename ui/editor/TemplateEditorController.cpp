@@ -96,6 +96,8 @@ TemplateEditorController::TemplateEditorController(ComparisonSession *session, S
         if (!t && snapshot->reference) { // another reference, without this template
             m_panel->setStatus(tr("%1 is not a template of the reference open now.").arg(m_templatePath), true);
             m_templatePath.clear();
+            if (m_cancel)
+                m_cancel->store(true); // its result is for a template no longer open
             m_panel->editor()->setReadOnly(true);
             return;
         }
@@ -217,6 +219,7 @@ void TemplateEditorController::startPreview()
     request.overrides = snapshot->overrides;
     m_cancel = std::make_shared<std::atomic_bool>(false);
     m_restartWhenDone = false;
+    m_previewPath = m_templatePath;
     m_watcher.setFuture(QtConcurrent::run(&previewPool(), [request, cancel = m_cancel] {
         return pipeline::previewTemplate(request, cancel.get());
     }));
@@ -228,6 +231,8 @@ void TemplateEditorController::applyPreview()
         startPreview();
         return;
     }
+    if (m_previewPath != m_templatePath)
+        return; // rendered for a template no longer open (another reference came)
     const pipeline::TemplatePreview p = m_watcher.result();
     QMap<int, QString> findings;
     for (const lint::LintFinding &f : p.findings)

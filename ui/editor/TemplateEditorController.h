@@ -82,6 +82,7 @@ private:
     bool m_restartWhenDone = false;
     bool m_loading = false; // setting the text is not an edit
     QString m_templatePath;
+    QString m_previewPath; // what the running (or last) preview renders
     QString m_objectId;
 };
 
