@@ -352,26 +352,40 @@ void tst_MainWindow::brokenTemplateKeepsTheOthers()
     QVERIFY2(located, "the Problems panel locates the parse error");
 }
 
-// Loading a reference lints it: a template nobody listed, and — with a
-// must-gather folder's CRDs — a field the CRD does not have, as warnings in
-// Problems that go to their file and line.
-void tst_MainWindow::lintFindingsInProblems()
+namespace {
+
+// A one-template reference (a Subscription whose spec ends with `specTail`)
+// and a must-gather carrying the Subscription CRD, under `dir`; returns the
+// reference's folder (the must-gather is dir/must-gather).
+QString subscriptionFixture(const QTemporaryDir &dir, const QByteArray &specTail)
 {
-    QTemporaryDir dir;
     const QString ref = dir.filePath(QStringLiteral("ref"));
     test::writeFile(ref + QStringLiteral("/metadata.yaml"),
                     "apiVersion: v2\nparts:\n  - name: P\n    components:\n      - name: C\n        allOf:\n"
                     "          - path: sub.yaml\n");
     test::writeFile(ref + QStringLiteral("/sub.yaml"),
                     "apiVersion: operators.coreos.com/v1alpha1\nkind: Subscription\nmetadata:\n  name: s\n"
-                    "  namespace: ns\nspec:\n  channel: stable\n  name: op\n  source: redhat\n"
-                    "  sourceNamspace: openshift-marketplace\n");
+                    "  namespace: ns\nspec:\n  channel: stable\n  name: op\n  source: redhat\n" + specTail);
+    QFile crd(test::dataPath(QStringLiteral("shared/bench/crds/subscriptions.operators.coreos.com.yaml")));
+    if (!crd.open(QIODevice::ReadOnly))
+        qFatal("the bench Subscription CRD is missing");
+    test::writeFile(dir.filePath(QStringLiteral("must-gather/cluster-scoped-resources/apiextensions.k8s.io/"
+                                                 "customresourcedefinitions/subscriptions.operators.coreos.com.yaml")),
+                    crd.readAll());
+    return ref;
+}
+
+} // namespace
+
+// Loading a reference lints it: a template nobody listed, and — with a
+// must-gather folder's CRDs — a field the CRD does not have, as warnings in
+// Problems that go to their file and line.
+void tst_MainWindow::lintFindingsInProblems()
+{
+    QTemporaryDir dir;
+    const QString ref = subscriptionFixture(dir, "  sourceNamspace: openshift-marketplace\n");
     test::writeFile(ref + QStringLiteral("/forgotten.yaml"), "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: f\n");
     const QString mustGather = dir.filePath(QStringLiteral("must-gather"));
-    const QString crds = mustGather + QStringLiteral("/cluster-scoped-resources/apiextensions.k8s.io/customresourcedefinitions");
-    QDir().mkpath(crds);
-    QVERIFY(QFile::copy(test::dataPath(QStringLiteral("shared/bench/crds/subscriptions.operators.coreos.com.yaml")),
-                        crds + QStringLiteral("/subscriptions.operators.coreos.com.yaml")));
     MainWindow w;
     w.openInputs({mustGather});
     w.openReference(ref);
@@ -417,20 +431,10 @@ void tst_MainWindow::lintFindingsInProblems()
 void tst_MainWindow::detailsShowSchemaProblems()
 {
     QTemporaryDir dir;
-    const QString ref = dir.filePath(QStringLiteral("ref"));
-    test::writeFile(ref + QStringLiteral("/metadata.yaml"),
-                    "apiVersion: v2\nparts:\n  - name: P\n    components:\n      - name: C\n        allOf:\n"
-                    "          - path: sub.yaml\n");
     // The template misspells a field: the rendered reference breaks its CRD too.
-    test::writeFile(ref + QStringLiteral("/sub.yaml"),
-                    "apiVersion: operators.coreos.com/v1alpha1\nkind: Subscription\nmetadata:\n  name: s\n"
-                    "  namespace: ns\nspec:\n  channel: stable\n  name: op\n  source: redhat\n"
-                    "  sourceNamespace: openshift-marketplace\n  installPlanApprovel: Manual\n");
+    const QString ref = subscriptionFixture(
+        dir, "  sourceNamespace: openshift-marketplace\n  installPlanApprovel: Manual\n");
     const QString mustGather = dir.filePath(QStringLiteral("must-gather"));
-    const QString crds = mustGather + QStringLiteral("/cluster-scoped-resources/apiextensions.k8s.io/customresourcedefinitions");
-    QDir().mkpath(crds);
-    QVERIFY(QFile::copy(test::dataPath(QStringLiteral("shared/bench/crds/subscriptions.operators.coreos.com.yaml")),
-                        crds + QStringLiteral("/subscriptions.operators.coreos.com.yaml")));
     test::writeFile(mustGather + QStringLiteral("/namespaces/ns/operators.coreos.com/subscriptions/s.yaml"),
                     "apiVersion: operators.coreos.com/v1alpha1\nkind: Subscription\nmetadata:\n  name: s\n"
                     "  namespace: ns\nspec:\n  channel: stable\n  name: op\n  source: redhat\n"
