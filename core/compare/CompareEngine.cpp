@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "CompareEngine.h"
 
+#include "ComparisonMemo.h"
 #include "CrIndependence.h"
 
 #include "DiffRunner.h"
@@ -17,6 +18,7 @@
 #include "patch/MergePatch.h"
 #include "patch/Slug.h"
 #include "reference/MetadataHash.h"
+#include "reference/ReferenceDigest.h"
 #include "reference/TemplateRendering.h"
 #include "template/FunctionSpec.h"
 #include "util/BufferedLog.h"
@@ -81,7 +83,7 @@ struct CompareEngine::Candidate
 // What comparing one CR adds to the report; recorded in input order.
 struct CompareEngine::Outcome
 {
-    enum class Kind { Unmatched, SkippedByDoNotMatch, Failed, Compared };
+    enum class Kind { Unmatched, SkippedByDoNotMatch, Failed, Compared }; // ComparisonMemo::Verdict's order
     Kind kind = Kind::Unmatched;
     std::string crId;
     // Failed: kube-compare lists the CR as unmatched before aborting (not with
@@ -453,9 +455,7 @@ void CompareEngine::record(Outcome &&outcome, Context &context) const
     report::ComparisonReport &report = context.report;
     switch (outcome.kind) {
     case Outcome::Kind::Unmatched:
-        report.unmatchedAll.push_back(outcome.crId);
-        if (m_options.allResources)
-            report.summary.unmatchedCRs.push_back(outcome.crId);
+        recordUnmatched(outcome.crId, context);
         return;
     case Outcome::Kind::SkippedByDoNotMatch:
         report.skippedByDoNotMatch.push_back(outcome.crId);
@@ -483,9 +483,15 @@ void CompareEngine::record(Outcome &&outcome, Context &context) const
     report.diffs.push_back(std::move(outcome.result));
 }
 
-void CompareEngine::markMatchedByReference(Context &context)
+void CompareEngine::recordUnmatched(const std::string &crId, Context &context) const
 {
-    const ReferenceIndexes indexes(*context.objects);
+    context.report.unmatchedAll.push_back(crId);
+    if (m_options.allResources)
+        context.report.summary.unmatchedCRs.push_back(crId);
+}
+
+void CompareEngine::markMatchedByReference(Context &context, const ReferenceIndexes &indexes)
+{
     for (const auto &t : m_reference->templates) {
         const std::string id = input::objectId(t.metadata);
         const char *via = indexes.ownerReferences.count(id) ? "ownerReferences"
@@ -560,7 +566,8 @@ std::vector<bool> CompareEngine::comparedAlone(const std::vector<input::ClusterO
 }
 
 bool CompareEngine::compareAll(std::vector<input::ClusterObject> &objects, Context &context,
-                               const std::atomic_bool *cancel, const ProgressCallback &progress) const
+                               const std::atomic_bool *cancel, const ProgressCallback &progress,
+                               ComparisonMemo *memo) const
 {
     struct Pending
     {
@@ -578,12 +585,13 @@ bool CompareEngine::compareAll(std::vector<input::ClusterObject> &objects, Conte
     }
     std::vector<std::unique_ptr<Pending>> pending(objects.size());
     Evaluation inOrder(context, m_log); // one after the other: logs go straight out
+    const bool buffered = run.threads > 1 || memo; // a memo keeps each CR's lines
     const auto work = [&](std::size_t i) {
         auto p = std::make_unique<Pending>();
-        if (run.threads > 1) {
+        if (buffered) {
             Evaluation sideBySide(context, p->log);
             p->outcome = evaluate(objects[i], sideBySide);
-            if (!targets[i])
+            if (run.threads > 1 && !targets[i])
                 objects[i].object = Value(); // nothing reads it again: freed on this thread
         } else {
             p->outcome = evaluate(objects[i], inOrder);
@@ -594,6 +602,8 @@ bool CompareEngine::compareAll(std::vector<input::ClusterObject> &objects, Conte
         if (progress)
             progress(i, objects.size());
         const std::unique_ptr<Pending> p = std::move(pending[i]);
+        if (memo)
+            note(p->outcome, context, p->log, *memo);
         p->log.replayInto(m_log);
         record(std::move(p->outcome), context);
     };
@@ -601,7 +611,7 @@ bool CompareEngine::compareAll(std::vector<input::ClusterObject> &objects, Conte
 }
 
 CompareResult CompareEngine::compare(std::vector<input::ClusterObject> objects, const std::atomic_bool *cancel,
-                                     const ProgressCallback &progress)
+                                     const ProgressCallback &progress, ComparisonMemo *memo)
 {
     CompareResult result;
     // The hash only reads the reference: another core computes it meanwhile.
@@ -629,14 +639,28 @@ CompareResult CompareEngine::compare(std::vector<input::ClusterObject> objects, 
         if (!literalLookups || m_independence->lookedUpKinds.count(kind))
             context.byKind[{input::stringField(unique[i].object, {"apiVersion"}), std::move(kind)}].push_back(i);
     }
-    markMatchedByReference(context);
-    if (!compareAll(unique, context, cancel, progress)) {
+    auto indexes = std::make_shared<const ReferenceIndexes>(unique);
+    markMatchedByReference(context, *indexes);
+    if (memo) {
+        remember(*memo);
+        memo->referenceIndexes = std::move(indexes);
+        memo->entries.reserve(unique.size());
+    }
+    if (!compareAll(unique, context, cancel, progress, memo)) {
         result.error = "cancelled";
         return result;
     }
     if (progress)
         progress(unique.size(), unique.size());
-    buildSummary(context, metadataHash.get());
+    result = finish(context, metadataHash.get());
+    result.compared = unique.size();
+    return result;
+}
+
+CompareResult CompareEngine::finish(Context &context, std::string metadataHash)
+{
+    CompareResult result;
+    buildSummary(context, std::move(metadataHash));
     if (!context.fatal.empty() && !m_options.keepGoing) {
         std::string joined;
         for (const auto &e : context.fatal)
@@ -644,6 +668,256 @@ CompareResult CompareEngine::compare(std::vector<input::ClusterObject> objects, 
         result.error = "error occurred while trying to process resources: " + joined;
     }
     result.report = std::move(context.report);
+    return result;
+}
+
+// What the engine compares with, for telling later what changed.
+void CompareEngine::remember(ComparisonMemo &memo, const ComparisonMemo *previous) const
+{
+    memo.reference = m_reference;
+    memo.digest = previous && previous->reference == m_reference ? previous->digest : ref::digestOf(*m_reference);
+    memo.independence = *m_independence;
+    memo.manual = m_manual;
+    memo.overrides = m_overrides;
+    memo.options = m_options;
+    memo.options.manualCorrelations.clear();
+}
+
+// The memo keeps an outcome's kind as its verdict.
+static_assert(int(ComparisonMemo::Verdict::Unmatched) == 0 && int(ComparisonMemo::Verdict::SkippedByDoNotMatch) == 1
+              && int(ComparisonMemo::Verdict::Failed) == 2 && int(ComparisonMemo::Verdict::Compared) == 3);
+
+// Called before record() files the outcome: where it goes in the report.
+void CompareEngine::note(const Outcome &outcome, const Context &context, BufferedLog log, ComparisonMemo &memo)
+{
+    ComparisonMemo::Entry entry;
+    entry.verdict = static_cast<ComparisonMemo::Verdict>(outcome.kind);
+    entry.listedUnmatched = outcome.listedUnmatched;
+    entry.patched = outcome.patched;
+    entry.hasFailure = outcome.failure.has_value();
+    const std::size_t index = outcome.kind == Outcome::Kind::Compared ? context.report.diffs.size()
+                                                                       : context.report.failures.size();
+    entry.reportIndex = static_cast<std::uint32_t>(index);
+    for (const report::CandidateResult &c : outcome.result.candidates)
+        entry.templates.push_back(static_cast<std::uint32_t>(c.templateIndex));
+    entry.log = std::move(log);
+    memo.entries.push_back(std::move(entry));
+}
+
+// The outcome a CR had, from the memo and the report it was filed in.
+CompareEngine::Outcome CompareEngine::recall(const ComparisonMemo &memo, std::size_t index,
+                                             const report::ComparisonReport &report)
+{
+    const ComparisonMemo::Entry &entry = memo.entries[index];
+    Outcome outcome;
+    outcome.kind = static_cast<Outcome::Kind>(entry.verdict);
+    outcome.crId = (*memo.objects)[index].id;
+    outcome.listedUnmatched = entry.listedUnmatched;
+    outcome.patched = entry.patched;
+    if (entry.verdict == ComparisonMemo::Verdict::Compared)
+        outcome.result = report.diffs[entry.reportIndex];
+    else if (entry.hasFailure)
+        outcome.failure = report.failures[entry.reportIndex];
+    return outcome;
+}
+
+// Which CRs a change since `previous` can affect: those whose pin changed,
+// whose overrides changed, or that were compared with a template that changed.
+// Nullopt when the change may reach CRs it does not name.
+std::optional<std::vector<bool>> CompareEngine::affectedBy(const ComparisonMemo &previous,
+                                                           const ref::ReferenceDigest &digest) const
+{
+    CompareOptions options = m_options;
+    options.manualCorrelations.clear();
+    options.overridesPath = previous.options.overridesPath; // only CRs with overrides name it: below
+    // Generated overrides collect over every CR; an external diff program is
+    // run one CR at a time, as kube-compare does.
+    if (!(options == previous.options) || !options.generateOverrideFor.empty() || !options.externalDiff.empty())
+        return std::nullopt;
+    if (!m_independence->sideBySide || !previous.independence.sideBySide || digest.shape != previous.digest.shape
+        || digest.templates.size() != previous.digest.templates.size())
+        return std::nullopt; // lookups of computed kinds, or metadata.yaml changed
+    const std::vector<input::ClusterObject> &objects = *previous.objects;
+    std::vector<bool> affected(objects.size(), false);
+    // An edited template correlates as before while its metadata stays: only
+    // the CRs compared with it can change.
+    std::vector<bool> edited(digest.templates.size(), false);
+    bool anyEdited = false;
+    for (std::size_t t = 0; t < digest.templates.size(); ++t) {
+        if (digest.templates[t] == previous.digest.templates[t])
+            continue;
+        if (!(m_reference->templates[t].metadata == previous.reference->templates[t].metadata))
+            return std::nullopt;
+        edited[t] = anyEdited = true;
+    }
+    if (anyEdited)
+        for (std::size_t i = 0; i < objects.size(); ++i)
+            for (std::uint32_t t : previous.entries[i].templates)
+                affected[i] = affected[i] || edited[t];
+    const auto mark = [&](const std::string &id) {
+        const auto it = previous.indexOfId->find(id);
+        if (it != previous.indexOfId->end())
+            affected[it->second] = true;
+    };
+    for (const auto &[id, t] : m_manual)
+        if (const auto it = previous.manual.find(id); it == previous.manual.end() || it->second != t)
+            mark(id);
+    for (const auto &[id, t] : previous.manual)
+        if (!m_manual.count(id))
+            mark(id);
+    if (!markOverridden(previous, affected))
+        return std::nullopt;
+    if (m_options.overridesPath != previous.options.overridesPath)
+        for (std::size_t i = 0; i < objects.size(); ++i)
+            affected[i] = affected[i] || previous.entries[i].patched;
+    return affected;
+}
+
+// Marks the CRs an override added, removed or changed since `previous`
+// correlates with. False when any override is a go-template patch: it may
+// look CRs up, so every comparison after a changed one may change.
+bool CompareEngine::markOverridden(const ComparisonMemo &previous, std::vector<bool> &affected) const
+{
+    if (m_overrides == previous.overrides)
+        return true;
+    const std::vector<UserOverride> none;
+    const std::vector<UserOverride> &before = previous.overrides ? previous.overrides->all() : none;
+    const std::vector<UserOverride> &after = m_overrides ? m_overrides->all() : none;
+    if (before == after)
+        return true;
+    for (const auto *list : {&before, &after})
+        for (const UserOverride &o : *list)
+            if (o.type == "go-template")
+                return false;
+    // Those in one list and not the other (counting repeats); when only the
+    // order changed, all of them (the order decides which one applies first).
+    std::vector<UserOverride> changed;
+    const auto missingFrom = [&](const std::vector<UserOverride> &from, const std::vector<UserOverride> &in) {
+        std::vector<bool> used(in.size(), false);
+        for (const UserOverride &o : from) {
+            std::size_t j = 0;
+            while (j < in.size() && (used[j] || !(in[j] == o)))
+                ++j;
+            if (j < in.size())
+                used[j] = true;
+            else
+                changed.push_back(o);
+        }
+    };
+    missingFrom(before, after);
+    missingFrom(after, before);
+    if (changed.empty())
+        changed = after;
+    // An override naming apiVersion, kind, namespace and name (as accepting a
+    // CR's differences writes) correlates with that CR alone: found by its id.
+    const auto namesOneCr = [](const UserOverride &o) {
+        return o.exactMatch.empty() && !o.apiVersion.empty() && !o.kind.empty() && !o.ns.empty() && !o.name.empty();
+    };
+    if (std::all_of(changed.begin(), changed.end(), namesOneCr)) {
+        for (const UserOverride &o : changed)
+            if (const auto it = previous.indexOfId->find(o.apiVersion + "_" + o.kind + "_" + o.ns + "_" + o.name);
+                it != previous.indexOfId->end())
+                affected[it->second] = true;
+        return true;
+    }
+    const UserOverrides changedOnes(std::move(changed));
+    const std::vector<input::ClusterObject> &objects = *previous.objects;
+    for (std::size_t i = 0; i < objects.size(); ++i)
+        affected[i] = affected[i] || !changedOnes.match(objects[i].object, objects[i].id).empty();
+    return true;
+}
+
+// Whether a CR can be compared again on its own: no lookup can return it
+// (its kind is not looked up) and it looks nothing up (neither the templates it
+// was compared with nor those it correlates with now), so no other comparison
+// sees what comparing it does, and it sees none.
+bool CompareEngine::comparedOnItsOwn(const ComparisonMemo &previous, std::size_t index) const
+{
+    const Value &object = (*previous.objects)[index].object;
+    const std::string kind = input::stringField(object, {"kind"});
+    if (m_independence->lookedUpKinds.count(kind) || previous.independence.lookedUpKinds.count(kind))
+        return false;
+    for (std::uint32_t t : previous.entries[index].templates)
+        if (previous.independence.looksUp[t])
+            return false;
+    report::CorrelationReason reason;
+    for (std::size_t t : correlate(object, reason))
+        if (m_independence->looksUp[t])
+            return false;
+    return true;
+}
+
+std::optional<CompareResult> CompareEngine::compareAgain(const report::ComparisonReport &previousReport,
+                                                         const ComparisonMemo &previous, ComparisonMemo &memo,
+                                                         const std::atomic_bool *cancel)
+{
+    if (!m_independence || !previous.objects || !previous.indexOfId || !previous.referenceIndexes
+        || previous.entries.size() != previous.objects->size())
+        return std::nullopt;
+    remember(memo, &previous);
+    const std::optional<std::vector<bool>> affected = affectedBy(previous, memo.digest);
+    if (!affected)
+        return std::nullopt;
+    const std::vector<input::ClusterObject> &objects = *previous.objects;
+    std::vector<std::size_t> again;
+    for (std::size_t i = 0; i < objects.size(); ++i) {
+        if (!(*affected)[i])
+            continue;
+        if (!comparedOnItsOwn(previous, i))
+            return std::nullopt;
+        again.push_back(i);
+    }
+
+    struct Fresh
+    {
+        input::ClusterObject cr;
+        BufferedLog log;
+        Outcome outcome;
+    };
+    std::vector<Fresh> fresh(again.size());
+    for (std::size_t k = 0; k < again.size(); ++k) {
+        fresh[k].cr = objects[again[k]];
+        fresh[k].cr.object = fresh[k].cr.object.deepCopy(); // comparing changes the CR
+    }
+    // Nothing compared again looks CRs up: the context holds none.
+    Context context(m_log, DiffRunner(m_options.tmpDir, m_options.externalDiff));
+    OrderedRunOptions run;
+    run.threads = comparisonThreads();
+    run.cancel = cancel;
+    const auto work = [&](std::size_t k) {
+        Evaluation evaluation(context, fresh[k].log);
+        fresh[k].outcome = evaluate(fresh[k].cr, evaluation);
+    };
+    if (runOrdered(again.size(), run, work, [](std::size_t) {}) != again.size()) {
+        CompareResult result;
+        result.error = "cancelled";
+        return result;
+    }
+
+    // Every verdict in input order, as compare() files them.
+    markMatchedByReference(context, *previous.referenceIndexes);
+    memo.referenceIndexes = previous.referenceIndexes;
+    memo.entries.reserve(objects.size());
+    context.report.unmatchedAll.reserve(previousReport.unmatchedAll.size() + again.size());
+    context.report.summary.unmatchedCRs.reserve(previousReport.summary.unmatchedCRs.size() + again.size());
+    std::size_t k = 0;
+    for (std::size_t i = 0; i < objects.size(); ++i) {
+        const bool compared = k < again.size() && again[k] == i;
+        if (!compared && previous.entries[i].verdict == ComparisonMemo::Verdict::Unmatched) {
+            memo.entries.emplace_back(); // most CRs: nothing logged, nothing to recall
+            recordUnmatched(objects[i].id, context);
+            continue;
+        }
+        Outcome outcome = compared ? std::move(fresh[k].outcome) : recall(previous, i, previousReport);
+        const BufferedLog &log = compared ? fresh[k++].log : previous.entries[i].log;
+        note(outcome, context, log, memo);
+        log.copyInto(m_log);
+        record(std::move(outcome), context);
+    }
+    std::string hash = m_reference == previous.reference ? previousReport.summary.metadataHash
+                                                         : ref::metadataHash(*m_reference);
+    CompareResult result = finish(context, std::move(hash));
+    result.compared = again.size();
     return result;
 }
 

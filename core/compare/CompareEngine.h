@@ -5,6 +5,7 @@
 #include "input/ClusterObject.h"
 #include "reference/Reference.h"
 #include "report/ComparisonReport.h"
+#include "util/BufferedLog.h"
 #include "util/Log.h"
 
 #include <atomic>
@@ -13,6 +14,10 @@
 #include <optional>
 #include <string>
 #include <vector>
+
+namespace ds::ref {
+struct ReferenceDigest;
+}
 
 namespace ds::compare {
 
@@ -26,8 +31,13 @@ struct CompareResult
     report::ComparisonReport report;
     // A fatal error in kube-compare's words (set up, or a CR failing without --keep-going).
     std::optional<std::string> error;
+    // How many CRs were compared (compareAgain: those the change could affect).
+    std::size_t compared = 0;
     bool ok() const { return !error.has_value(); }
 };
+
+struct ComparisonMemo;
+struct ReferenceIndexes;
 
 // Correlates every cluster CR with the reference's templates, renders and
 // diffs them and builds the report like kube-compare's compare.go (`conformance`). One engine per
@@ -44,8 +54,21 @@ public:
     void setOverrides(std::shared_ptr<const UserOverrides> overrides);
 
     using ProgressCallback = std::function<void(std::size_t done, std::size_t total)>;
+    // With `memo`, also records what comparing the same CRs again needs (see
+    // compareAgain); the caller then binds it to the CRs (ComparisonMemo::bind).
     CompareResult compare(std::vector<input::ClusterObject> objects, const std::atomic_bool *cancel = nullptr,
-                          const ProgressCallback &progress = {});
+                          const ProgressCallback &progress = {}, ComparisonMemo *memo = nullptr);
+    // Compares `previous.objects` again, with this engine's reference, manual
+    // pairs and overrides, comparing only the CRs whose pin, overrides or
+    // templates changed since `previous` (made with `previousReport`) and
+    // taking every other verdict and log line from there: the report equals
+    // compare()'s. Nullopt when the change may reach further than the CRs it
+    // names (lookups of them, go-template overrides, a changed metadata.yaml or
+    // template identity, other options): then compare() everything. The log
+    // gets what comparing logs, not the "Loading object" lines of a first compare.
+    std::optional<CompareResult> compareAgain(const report::ComparisonReport &previousReport,
+                                              const ComparisonMemo &previous, ComparisonMemo &memo,
+                                              const std::atomic_bool *cancel = nullptr);
 
     const ref::Reference &reference() const { return *m_reference; }
 
@@ -65,12 +88,21 @@ private:
                                     const std::vector<bool> &targets) const;
     // Compares every CR and records the outcomes in input order; false when cancelled.
     bool compareAll(std::vector<input::ClusterObject> &objects, Context &context, const std::atomic_bool *cancel,
-                    const ProgressCallback &progress) const;
+                    const ProgressCallback &progress, ComparisonMemo *memo) const;
     // Compares one CR; touches nothing but the CR and what `context` logs.
     Outcome evaluate(input::ClusterObject &cr, Evaluation &context) const;
     void record(Outcome &&outcome, Context &context) const;
-    void markMatchedByReference(Context &context);
+    void recordUnmatched(const std::string &crId, Context &context) const;
+    void markMatchedByReference(Context &context, const ReferenceIndexes &indexes);
     void buildSummary(Context &context, std::string metadataHash);
+    CompareResult finish(Context &context, std::string metadataHash);
+    // The memo's side of compare() and compareAgain().
+    void remember(ComparisonMemo &memo, const ComparisonMemo *previous = nullptr) const;
+    static void note(const Outcome &outcome, const Context &context, BufferedLog log, ComparisonMemo &memo);
+    static Outcome recall(const ComparisonMemo &memo, std::size_t index, const report::ComparisonReport &report);
+    std::optional<std::vector<bool>> affectedBy(const ComparisonMemo &previous, const ref::ReferenceDigest &digest) const;
+    bool markOverridden(const ComparisonMemo &previous, std::vector<bool> &affected) const;
+    bool comparedOnItsOwn(const ComparisonMemo &previous, std::size_t index) const;
 
     std::shared_ptr<const ref::Reference> m_reference;
     CompareOptions m_options;

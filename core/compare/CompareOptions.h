@@ -28,6 +28,8 @@ struct CompareOptions
     // Record per pair what the rules hid (CrResult::hidden): the window and
     // the HTML report explain verdicts; the other outputs do not need it.
     bool explain = false;
+
+    bool operator==(const CompareOptions &) const = default;
 };
 
 } // namespace ds::compare

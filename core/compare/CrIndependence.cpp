@@ -69,13 +69,15 @@ CrIndependence crIndependence(const ref::Reference &reference)
     result.sideBySide = true;
     result.lookedUpKinds = std::move(*kinds);
     for (const ref::ReferenceTemplate &t : reference.templates) {
-        bool mayChange = false;
+        bool mayChange = false, looksUp = false;
         if (t.templates && !result.lookedUpKinds.empty()) {
             FunctionUse use(*t.templates);
             use.visitTemplate(t.name);
+            looksUp = use.looksUp;
             mayChange = use.looksUp && use.changes;
         }
         result.mayChangeLookups.push_back(mayChange);
+        result.looksUp.push_back(looksUp);
     }
     return result;
 }

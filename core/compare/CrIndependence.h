@@ -24,6 +24,9 @@ struct CrIndependence
     // Per reference template: it (or a template it calls) both looks CRs up and
     // calls a function that changes a map or list it is given.
     std::vector<bool> mayChangeLookups;
+    // Per reference template: it (or a template it calls) looks CRs up, so what
+    // comparing with it gives may depend on other CRs.
+    std::vector<bool> looksUp;
 };
 
 CrIndependence crIndependence(const ref::Reference &reference);

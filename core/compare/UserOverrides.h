@@ -29,6 +29,8 @@ struct UserOverride
 
     // The override as kube-compare serialises it (generate-patches output).
     Value toValue() const;
+
+    bool operator==(const UserOverride &) const = default;
 };
 
 // The loaded overrides with their own correlation chain: exactMatch first, then

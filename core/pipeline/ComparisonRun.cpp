@@ -4,6 +4,7 @@
 #include "input/ClusterVersion.h"
 
 #include "compare/CompareEngine.h"
+#include "compare/ComparisonMemo.h"
 #include "compare/DiffConfig.h"
 #include "compare/InlineDiffDriver.h"
 #include "compare/InputNeeds.h"
@@ -93,6 +94,13 @@ void ComparisonRun::useObjects(std::shared_ptr<const std::vector<input::ClusterO
 {
     m_objects = std::move(objects);
     m_haveClusterData = m_objects != nullptr;
+}
+
+void ComparisonRun::usePrevious(std::shared_ptr<const report::ComparisonReport> report,
+                                std::shared_ptr<const compare::ComparisonMemo> memo)
+{
+    m_previousReport = std::move(report);
+    m_previousMemo = std::move(memo);
 }
 
 std::optional<std::string> ComparisonRun::run()
@@ -274,10 +282,25 @@ std::optional<std::string> ComparisonRun::compare()
     compare::CompareEngine::ProgressCallback progress;
     if (m_progress)
         progress = [this](std::size_t done, std::size_t total) { reportProgress(RunStage::Comparing, done, total); };
-    compare::CompareResult result = m_objects ? m_engine->compare(workingCopies(*m_objects), m_cancel, progress)
-                                              : m_engine->compare(std::move(m_handedOver), m_cancel, progress);
+    std::shared_ptr<compare::ComparisonMemo> memo;
+    std::optional<compare::CompareResult> again;
+    if (m_objects) { // kept: they may be compared again, the memo says which need it
+        memo = std::make_shared<compare::ComparisonMemo>();
+        if (m_previousMemo && m_previousReport && m_previousMemo->objects == m_objects)
+            again = m_engine->compareAgain(*m_previousReport, *m_previousMemo, *memo, m_cancel);
+        if (!again)
+            *memo = compare::ComparisonMemo();
+    }
+    compare::CompareResult result = again ? std::move(*again)
+        : m_objects                       ? m_engine->compare(workingCopies(*m_objects), m_cancel, progress, memo.get())
+                                          : m_engine->compare(std::move(m_handedOver), m_cancel, progress);
     if (!result.ok())
         return result.error;
+    m_compared = result.compared;
+    if (memo) {
+        memo->bind(m_objects, m_previousMemo.get());
+        m_memo = std::move(memo);
+    }
     result.report.inputDescription = m_inputDescription;
     result.report.inputErrors = m_inputErrors;
     result.report.warnings.insert(result.report.warnings.begin(), m_inputWarnings.begin(), m_inputWarnings.end());

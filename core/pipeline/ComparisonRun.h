@@ -17,6 +17,7 @@
 
 namespace ds::compare {
 class CompareEngine;
+struct ComparisonMemo;
 }
 namespace ds::input {
 class InputSource;
@@ -53,6 +54,10 @@ public:
     // Results of an earlier run, used instead of loading again.
     void useReference(std::shared_ptr<const ref::Reference> reference);
     void useObjects(std::shared_ptr<const std::vector<input::ClusterObject>> objects);
+    // An earlier comparison of the same kept objects (its report and memo):
+    // compare() then compares only the CRs that what changed since can affect.
+    void usePrevious(std::shared_ptr<const report::ComparisonReport> report,
+                     std::shared_ptr<const compare::ComparisonMemo> memo);
 
     // The steps, in order. Later steps do nothing when an earlier one failed
     // or left nothing to work on (no reference, no cluster data).
@@ -69,6 +74,10 @@ public:
     std::shared_ptr<const std::vector<input::ClusterObject>> objects() const { return m_objects; }
     // Null until compare() succeeded.
     std::shared_ptr<const report::ComparisonReport> report() const { return m_report; }
+    // What comparing the kept objects again needs (with keepObjects); null until compare() succeeded.
+    std::shared_ptr<const compare::ComparisonMemo> memo() const { return m_memo; }
+    // How many CRs compare() compared (fewer than all when only some could change).
+    std::size_t comparedCount() const { return m_compared; }
     // Manual correlations in force (from the diff config or the request).
     const std::map<std::string, std::string> &manualCorrelations() const
     {
@@ -98,6 +107,10 @@ private:
     std::vector<input::ClusterObject> m_handedOver; // without keepObjects: read, not yet compared
     bool m_haveClusterData = false;
     std::shared_ptr<const report::ComparisonReport> m_report;
+    std::shared_ptr<const compare::ComparisonMemo> m_memo;
+    std::shared_ptr<const report::ComparisonReport> m_previousReport;
+    std::shared_ptr<const compare::ComparisonMemo> m_previousMemo;
+    std::size_t m_compared = 0;
     std::string m_inputDescription;
     std::vector<std::string> m_inputErrors;   // what --keep-going let pass while reading
     std::vector<std::string> m_inputWarnings; // files skipped, as kube-compare warns

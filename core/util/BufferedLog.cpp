@@ -10,9 +10,14 @@ void BufferedLog::message(Severity severity, int verbosity, const std::string &t
 
 void BufferedLog::replayInto(Log &target)
 {
+    copyInto(target);
+    m_entries.clear();
+}
+
+void BufferedLog::copyInto(Log &target) const
+{
     for (const Entry &e : m_entries)
         target.message(e.severity, e.verbosity, e.text);
-    m_entries.clear();
 }
 
 } // namespace ds

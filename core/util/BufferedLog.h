@@ -15,6 +15,9 @@ public:
     void message(Severity severity, int verbosity, const std::string &text) override;
     // Passes every kept message to `target` in the order they came, and forgets them.
     void replayInto(Log &target);
+    // Passes every kept message to `target`, keeping them (to pass on again later).
+    void copyInto(Log &target) const;
+    bool empty() const { return m_entries.empty(); }
 
 private:
     struct Entry

@@ -10,6 +10,7 @@
 #include <QMimeData>
 
 #include <algorithm>
+#include <climits>
 #include <map>
 #include <set>
 #include <tuple>
@@ -87,12 +88,23 @@ void ClusterObjectModel::setSnapshot(std::shared_ptr<const ComparisonSnapshot> s
         endResetModel();
         return;
     }
+    rememberShown(); // while the old snapshot's statuses are alive
     m_snapshot = std::move(snapshot);
     resolveStatuses(root()); // before anything asks: the old snapshot's index may be gone
     replaceUnmatched(unmatchedIds());
     resolveStatuses(root());
     aggregateStates();
-    emitDataChanged();
+    emitChangedShown();
+}
+
+std::size_t ClusterObjectModel::leafSignature(const StatusTreeModel::Node &leaf) const
+{
+    const report::CrStatus &s = statusOf(as<Node>(leaf));
+    const std::hash<std::string> hash;
+    std::size_t h = hash(s.templatePath) * 31 + hash(s.error);
+    for (const std::string &candidate : s.candidates)
+        h = h * 31 + hash(candidate);
+    return h;
 }
 
 void ClusterObjectModel::resolveStatuses(StatusTreeModel::Node &parent)
@@ -125,8 +137,9 @@ void ClusterObjectModel::setReview(const ReviewDocument *review)
 
 void ClusterObjectModel::onReviewChanged()
 {
+    rememberShown();
     aggregateStates();
-    emitDataChanged();
+    emitChangedShown();
 }
 
 void ClusterObjectModel::rebuild()
@@ -191,11 +204,10 @@ void ClusterObjectModel::addObjects(const std::vector<std::size_t> &order)
     }
 }
 
-std::vector<std::string> ClusterObjectModel::unmatchedIds() const
+const std::vector<std::string> &ClusterObjectModel::unmatchedIds() const
 {
-    if (!m_snapshot || !m_snapshot->hasReport())
-        return {};
-    return m_snapshot->report->unmatchedAll;
+    static const std::vector<std::string> none;
+    return m_snapshot && m_snapshot->hasReport() ? m_snapshot->report->unmatchedAll : none;
 }
 
 void ClusterObjectModel::fillUnmatched(const std::vector<std::string> &ids)
@@ -209,8 +221,63 @@ void ClusterObjectModel::fillUnmatched(const std::vector<std::string> &ids)
     }
 }
 
+// Both lists are in input order: walking them together finds the few rows a
+// pin or an override adds or removes, announced one by one; many changes (another
+// reference) replace the whole group.
+bool ClusterObjectModel::editUnmatched(const std::vector<std::string> &ids)
+{
+    constexpr std::size_t kMostEdits = 64;
+    auto &children = m_unmatched->children;
+    std::vector<int> wanted;
+    wanted.reserve(ids.size());
+    for (const std::string &id : ids)
+        wanted.push_back(lookup().objectIndex(id));
+    const auto objectAt = [&](std::size_t row) { return as<Node>(*children[row]).object; };
+    std::size_t edits = 0;
+    for (std::size_t row = 0, j = 0; row < children.size() || j < wanted.size();) {
+        const int have = row < children.size() ? objectAt(row) : INT_MAX;
+        const int want = j < wanted.size() ? wanted[j] : INT_MAX;
+        if (have < 0 || want < 0)
+            return false;
+        if (have == want) {
+            ++row, ++j;
+            continue;
+        }
+        if (++edits > kMostEdits)
+            return false;
+        have < want ? ++row : ++j;
+    }
+    const QModelIndex group = unmatchedGroupIndex();
+    const auto renumber = [&] {
+        for (std::size_t r = 0; r < children.size(); ++r)
+            children[r]->row = static_cast<int>(r);
+    };
+    for (std::size_t row = 0, j = 0; row < children.size() || j < wanted.size();) {
+        const int have = row < children.size() ? objectAt(row) : INT_MAX;
+        const int want = j < wanted.size() ? wanted[j] : INT_MAX;
+        if (have == want) {
+            ++row, ++j;
+        } else if (have < want) {
+            beginRemoveRows(group, int(row), int(row));
+            children.erase(children.begin() + std::ptrdiff_t(row));
+            renumber();
+            endRemoveRows();
+        } else {
+            beginInsertRows(group, int(row), int(row));
+            fillUnmatched({ids[j]}); // appended: moved into place below
+            std::rotate(children.begin() + std::ptrdiff_t(row), children.end() - 1, children.end());
+            renumber();
+            endInsertRows();
+            ++row, ++j;
+        }
+    }
+    return true;
+}
+
 void ClusterObjectModel::replaceUnmatched(const std::vector<std::string> &ids)
 {
+    if (editUnmatched(ids))
+        return;
     std::vector<std::string> current;
     for (const auto &child : m_unmatched->children)
         current.push_back(as<Node>(*child).id);

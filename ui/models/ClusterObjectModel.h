@@ -72,15 +72,17 @@ signals:
 
 protected:
     LeafStatus leafStatus(const StatusTreeModel::Node &leaf) const override;
+    std::size_t leafSignature(const StatusTreeModel::Node &leaf) const override;
 
 private:
     struct Node;
 
     void rebuild();
     void addObjects(const std::vector<std::size_t> &order);
-    std::vector<std::string> unmatchedIds() const;
+    const std::vector<std::string> &unmatchedIds() const;
     void fillUnmatched(const std::vector<std::string> &ids);
     void replaceUnmatched(const std::vector<std::string> &ids);
+    bool editUnmatched(const std::vector<std::string> &ids);
     void resolveStatuses(StatusTreeModel::Node &parent);
     const report::CrStatus &statusOf(const Node &node) const;
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "StatusTreeModel.h"
 
+#include <algorithm>
+
 #include "session/ComparisonSnapshot.h"
 
 namespace ds::ui {
@@ -120,6 +122,57 @@ void StatusTreeModel::emitDataChanged(const Node *parent)
                      indexOf(parent->children.back().get(), m_columns - 1));
     for (const auto &child : parent->children)
         emitDataChanged(child.get());
+}
+
+std::size_t StatusTreeModel::shownSignature(const Node &node) const
+{
+    std::size_t h = qHash(node.states);
+    for (auto it = node.counts.cbegin(); it != node.counts.cend(); ++it)
+        h = h * 31 + qHash(it.key()) * 7 + qHash(it.value());
+    h = h * 31 + qHash(node.worstState);
+    h = h * 31 + qHash(node.leafCount);
+    h = h * 31 + qHash(node.changedLines);
+    if (node.leaf)
+        h = h * 31 + leafSignature(node);
+    return h | 1; // never 0, which means "not remembered"
+}
+
+void StatusTreeModel::rememberShown()
+{
+    const std::function<void(Node &)> visit = [&](Node &node) {
+        for (const auto &child : node.children) {
+            child->shown = shownSignature(*child);
+            visit(*child);
+        }
+    };
+    visit(*m_root);
+}
+
+void StatusTreeModel::emitChangedShown()
+{
+    const std::function<void(Node &)> visit = [&](Node &node) {
+        // One signal per run of changed siblings.
+        std::size_t runStart = node.children.size();
+        const auto flush = [&](std::size_t end) {
+            if (runStart < end)
+                emit dataChanged(indexOf(node.children[runStart].get(), 0),
+                                 indexOf(node.children[end - 1].get(), m_columns - 1));
+            runStart = node.children.size();
+        };
+        for (std::size_t row = 0; row < node.children.size(); ++row) {
+            Node &child = *node.children[row];
+            const std::size_t now = shownSignature(child);
+            if (child.shown != now) // or inserted since: their states were not aggregated yet
+                runStart = std::min(runStart, row);
+            else
+                flush(row);
+            child.shown = now;
+        }
+        flush(node.children.size());
+        for (const auto &child : node.children)
+            visit(*child);
+    };
+    visit(*m_root);
 }
 
 QVariant StatusTreeModel::statusData(const Node &node, int role) const

@@ -112,11 +112,14 @@ pipeline::ComparisonRequest pipelineRequest(const ComparisonJobRequest &request)
 // naming a CR that was not fetched needs a new fetch.
 bool manualPairsNeedFullObjects(const ComparisonJobRequest &request, const std::vector<input::ClusterObject> &objects)
 {
-    std::set<std::string> present;
+    if (request.manualCorrelations.empty())
+        return false;
+    std::set<std::string_view> present; // only from a cluster: a pin of a CR not fetched
     for (const auto &o : objects) {
         if (o.partial && request.manualCorrelations.count(o.id))
             return true;
-        present.insert(o.id);
+        if (request.cluster)
+            present.insert(o.id);
     }
     if (request.cluster)
         for (const auto &[id, path] : request.manualCorrelations)
@@ -238,8 +241,10 @@ ComparisonJobResult runComparisonJob(const ComparisonJobRequest &request, const 
         run.useReference(request.reference);
     const bool reread = request.loadInputs
         || (request.objects && manualPairsNeedFullObjects(request, *request.objects));
-    if (!reread)
+    if (!reread) {
         run.useObjects(request.objects);
+        run.usePrevious(request.report, request.memo);
+    }
 
     ComparisonSnapshot snapshot;
     snapshot.crds = request.loadInputs ? crdsIn(request.inputPaths) : request.crds;
@@ -270,6 +275,8 @@ ComparisonJobResult runComparisonJob(const ComparisonJobRequest &request, const 
         if (auto error = run.compare(); error && !cancel.load())
             log.error(*error);
         snapshot.report = run.report();
+        snapshot.memo = run.memo();
+        result.comparedCrs = run.comparedCount();
         snapshot.options = run.request().options;
         snapshot.overrides = run.request().overrides;
         if (snapshot.report)

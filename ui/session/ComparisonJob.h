@@ -46,6 +46,10 @@ struct ComparisonJobRequest
     std::shared_ptr<const ref::Reference> reference;
     std::shared_ptr<const std::vector<input::ClusterObject>> objects;
     std::shared_ptr<const schema::CrdCatalog> crds; // found in the inputs `objects` came from
+    // The last comparison of `objects` and what comparing them again needs:
+    // a pin, an override or an edited template re-compares only the CRs it can affect.
+    std::shared_ptr<const report::ComparisonReport> report;
+    std::shared_ptr<const compare::ComparisonMemo> memo;
     std::string inputDescription; // of `objects`
     QDateTime objectsReadAt;      // of `objects`
     // The inputs are the ones `objects` came from (a reload, a live refresh, a
@@ -65,6 +69,7 @@ struct ComparisonJobResult
     bool referenceLoaded = false;
     bool inputsLoaded = false;
     bool compared = false;
+    std::size_t comparedCrs = 0; // how many CRs were compared (all, or those a change could affect)
     bool linted = false; // the reference was linted (it loaded, or the cluster data's CRDs changed)
 };
 

@@ -109,6 +109,8 @@ void ComparisonSession::startPending()
     job.reference = m_snapshot->reference;
     job.objects = m_snapshot->objects;
     job.crds = m_snapshot->crds;
+    job.report = m_snapshot->report;
+    job.memo = m_snapshot->memo;
     job.inputDescription = m_snapshot->inputDescription;
     job.objectsReadAt = m_snapshot->readAt;
     job.keepObjectsOnFailure = !m_newInputs;

@@ -3,6 +3,7 @@
 
 #include "ReportIndex.h"
 #include "compare/CompareOptions.h"
+#include "compare/ComparisonMemo.h"
 #include "compare/UserOverrides.h"
 #include "input/ClusterObject.h"
 #include "reference/Reference.h"
@@ -46,6 +47,8 @@ struct ComparisonSnapshot
     // The CRDs found in the cluster data (a must-gather folder's
     // customresourcedefinitions), for the Details panel's schema check; null: none.
     std::shared_ptr<const schema::CrdCatalog> crds;
+    // What comparing `objects` again needs (compare::CompareEngine::compareAgain), made with `report`.
+    std::shared_ptr<const compare::ComparisonMemo> memo;
     // States, counts and look-ups over the fields above (see indexed()).
     std::shared_ptr<const ReportIndex> index;
 

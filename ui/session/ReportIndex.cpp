@@ -20,9 +20,13 @@ ReportIndex::ReportIndex(const ComparisonSnapshot &snapshot)
 {
     if (snapshot.objects) {
         m_objects = snapshot.objects.get();
-        m_objectIndex.reserve(m_objects->size());
-        for (std::size_t i = 0; i < m_objects->size(); ++i)
-            m_objectIndex.emplace((*m_objects)[i].id, static_cast<int>(i)); // the first of an id wins
+        if (snapshot.memo && snapshot.memo->objects == snapshot.objects) {
+            m_objectIndex = snapshot.memo->indexOfId;
+        } else {
+            compare::ComparisonMemo memo;
+            memo.bind(snapshot.objects);
+            m_objectIndex = memo.indexOfId;
+        }
     }
     if (!snapshot.report)
         return;
@@ -73,8 +77,10 @@ const input::ClusterObject *ReportIndex::object(const std::string &id) const
 
 int ReportIndex::objectIndex(const std::string &id) const
 {
-    const auto it = m_objectIndex.find(id);
-    return it == m_objectIndex.end() ? -1 : it->second;
+    if (!m_objectIndex)
+        return -1;
+    const auto it = m_objectIndex->find(id);
+    return it == m_objectIndex->end() ? -1 : static_cast<int>(it->second);
 }
 
 } // namespace ds::ui

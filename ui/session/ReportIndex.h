@@ -6,7 +6,10 @@
 #include "report/ReportCounts.h"
 #include "report/TemplateStatus.h"
 
+#include <cstdint>
+#include <memory>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -50,7 +53,9 @@ private:
     report::ReportCounts m_counts;
     std::unordered_map<std::string, std::size_t> m_results;  // CR id → index into report->diffs
     std::unordered_map<std::string, std::size_t> m_failures; // CR id → index into report->failures
-    std::unordered_map<std::string, int> m_objectIndex;      // CR id → first index into objects
+    // CR id → first index into objects: the comparison memo's when it has one
+    // for these objects (kept from one comparison of them to the next).
+    std::shared_ptr<const std::unordered_map<std::string_view, std::uint32_t>> m_objectIndex;
 };
 
 } // namespace ds::ui
