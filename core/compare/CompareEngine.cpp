@@ -911,6 +911,8 @@ std::optional<CompareResult> CompareEngine::compareAgain(const report::Compariso
         Outcome outcome = compared ? std::move(fresh[k].outcome) : recall(previous, i, previousReport);
         const BufferedLog &log = compared ? fresh[k++].log : previous.entries[i].log;
         note(outcome, context, log, memo);
+        if (!compared) // a recalled failure or skip has no candidates to say which templates it used
+            memo.entries.back().templates = previous.entries[i].templates;
         log.copyInto(m_log);
         record(std::move(outcome), context);
     }

@@ -7,12 +7,14 @@
 #include "compare/CompareEngine.h"
 #include "input/ClusterObject.h"
 #include "reference/ReferenceLoader.h"
+#include "report/ReportWriters.h"
 #include "util/Log.h"
 #include "yaml/YamlReader.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QRegularExpression>
 #include <QStringList>
 #include <QTemporaryDir>
 
@@ -112,6 +114,52 @@ inline EngineRun runEngine(const std::shared_ptr<ref::Reference> &reference, con
         return run;
     run.result = engine.compare(clusterObjects(crs));
     return run;
+}
+
+// Everything a comparison decided, as text to compare two runs by: the
+// kube-compare text and JSON reports (verbose), then per CR what the window
+// shows beyond them. Temporary file names and diff dates are normalised.
+inline QString describeReport(const report::ComparisonReport &r, const ref::Reference &reference)
+{
+    QString out;
+    report::WriteOptions write;
+    write.verbose = true;
+    for (const char *format : {"", "json"}) {
+        write.format = format;
+        out += QString::fromStdString(report::writeReport(r, reference, write));
+    }
+    const auto add = [&](const std::string &line) { out += QString::fromStdString(line) + u'\n'; };
+    for (const report::CrResult &d : r.diffs) {
+        add("cr " + d.crName + " -> " + d.correlatedTemplate + " #" + std::to_string(d.templateIndex) + " score "
+            + std::to_string(d.score) + (d.manualCorrelation ? " manual" : "") + " patched " + d.patched);
+        add(d.referenceYaml + "|" + d.clusterYaml + "|" + d.acceptPatch + "|" + d.description + "|" + d.source);
+        add("correlation " + std::to_string(int(d.correlation.kind)) + " " + d.correlation.diffConfig);
+        for (const auto &[field, value] : d.correlation.fields)
+            add(" field " + field + "=" + value);
+        for (const report::CandidateResult &c : d.candidates)
+            add(" candidate " + c.templatePath + " " + std::to_string(c.score) + (c.excluded ? " excluded " : " ")
+                + c.excludedReason + (c.error ? " error " + *c.error : ""));
+        for (const report::HiddenField &h : d.hidden)
+            add(" hidden " + std::to_string(int(h.reason)) + " " + std::to_string(h.path.size()) + " " + h.rule + " "
+                + h.clusterValue + (h.accepted ? " accepted" : ""));
+        for (const std::string &reason : d.overrideReasons)
+            add(" reason " + reason);
+    }
+    for (const report::FailedCr &f : r.failures)
+        add("failed " + f.crName + ": " + f.error);
+    for (const std::string &id : r.unmatchedAll)
+        add("unmatched " + id);
+    for (const std::string &id : r.skippedByDoNotMatch)
+        add("skipped " + id);
+    for (const auto &[path, n] : r.matchCounts)
+        add("count " + path + " " + std::to_string(n));
+    for (const auto &[path, via] : r.foundByReferenceVia)
+        add("via " + path + " " + via);
+    add("patches " + r.patchesYaml);
+    out.replace(QRegularExpression(QStringLiteral("(MERGED|LIVE)-[0-9]+")), QStringLiteral("TEMP"));
+    // Diff headers' dates, in the text and (escaped) in the JSON.
+    out.replace(QRegularExpression(QStringLiteral("(\t|\\\\t)[0-9-]+ [0-9:.]+ [+-][0-9]+")), QStringLiteral("\\1DATE"));
+    return out;
 }
 
 inline QStringList toQStringList(const std::vector<std::string> &v)

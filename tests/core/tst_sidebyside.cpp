@@ -103,20 +103,9 @@ Outcome compareWith(const std::shared_ptr<ref::Reference> &reference, std::vecto
     engine.prepare();
     const compare::CompareResult result = engine.compare(std::move(objects));
     Outcome out;
-    report::WriteOptions write;
-    write.verbose = true;
-    for (const char *format : {"", "json"}) {
-        write.format = format;
-        out.report += QString::fromStdString(report::writeReport(result.report, *reference, write));
-    }
+    out.report = test::describeReport(result.report, *reference);
     for (const auto &d : result.report.diffs)
         out.rendered[QString::fromStdString(d.crName)] = QString::fromStdString(d.referenceYaml);
-    for (const auto &f : result.report.failures)
-        out.report += QString::fromStdString("failed: " + f.crName + ": " + f.error + "\n");
-    out.report.replace(QRegularExpression(QStringLiteral("(MERGED|LIVE)-[0-9]+")), QStringLiteral("TEMP"));
-    // Diff headers' dates, in the text and (escaped) in the JSON.
-    out.report.replace(QRegularExpression(QStringLiteral("(\t|\\\\t)[0-9-]+ [0-9:.]+ [+-][0-9]+")),
-                       QStringLiteral("\\1DATE"));
     for (const auto &e : log.entries)
         out.log << QStringLiteral("%1/%2 %3").arg(int(e.severity)).arg(e.verbosity).arg(QString::fromStdString(e.text));
     return out;

@@ -1,0 +1,299 @@
+// SPDX-License-Identifier: Apache-2.0
+// Comparing again after a change compares only the CRs the change can affect
+// (ComparisonMemo, CompareEngine::compareAgain), and gives exactly what
+// comparing everything gives: after every step of a random sequence of manual
+// pins and unpins, accepted and removed overrides and template edits, on every
+// conformance case, the bench seed and a synthetic must-gather, the report and
+// the log equal a full comparison's.
+//
+// DRIFTSCOPE_INCREMENTAL_SEED=N replays one sequence; DRIFTSCOPE_INCREMENTAL_STEPS the length.
+#include "EngineHarness.h"
+#include "TestData.h"
+#include "compare/ComparisonMemo.h"
+#include "compare/CompareEngine.h"
+#include "compare/CrIndependence.h"
+#include "compare/InlineDiffDriver.h"
+#include "compare/UserOverrides.h"
+#include "input/FileInputSource.h"
+
+#include <QRandomGenerator>
+#include <QTest>
+
+#include <set>
+
+using namespace ds;
+
+class tst_Incremental : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void sameAsComparingEverything_data();
+    void sameAsComparingEverything();
+    void comparesOnlyWhatChanged();
+
+private:
+    QTemporaryDir m_dir;
+};
+
+namespace {
+
+using Objects = std::shared_ptr<const std::vector<input::ClusterObject>>;
+
+// What the window changes between comparisons of the same CRs.
+struct State
+{
+    std::shared_ptr<ref::Reference> reference;
+    std::map<std::string, std::string> manual;
+    std::vector<compare::UserOverride> overrides;
+};
+
+struct Run
+{
+    std::shared_ptr<const report::ComparisonReport> report;
+    std::shared_ptr<const compare::ComparisonMemo> memo;
+    QString text; // describeReport + the log
+    bool incremental = false;
+    std::size_t compared = 0;
+};
+
+// As the window loads a reference: broken templates kept, marked.
+std::shared_ptr<ref::Reference> loadReference(const QString &metadata)
+{
+    ref::ReferenceLoader loader;
+    loader.setInlineDiffValidator(compare::inlineDiffValidator());
+    ref::LoadResult loaded = loader.loadMetadata(metadata.toStdString());
+    if (!loaded.ok())
+        return nullptr;
+    (void)loader.loadTemplates(*loaded.reference); // errors stay on the templates
+    return loaded.reference;
+}
+
+std::vector<input::ClusterObject> workingCopies(const std::vector<input::ClusterObject> &objects)
+{
+    std::vector<input::ClusterObject> copies = objects;
+    for (auto &o : copies)
+        o.object = o.object.deepCopy();
+    return copies;
+}
+
+// Compares `objects` with `state`; incrementally from `previous` when given.
+Run compareWith(const State &state, const Objects &objects, const Run *previous, const QString &tmpDir)
+{
+    compare::CompareOptions options;
+    options.verbose = options.allResources = options.keepGoing = options.explain = true;
+    options.manualCorrelations = state.manual;
+    options.overridesPath = state.overrides.empty() ? "" : "overrides.yaml";
+    options.tmpDir = tmpDir.toStdString();
+    test::CollectingLog log;
+    compare::CompareEngine engine(state.reference, options, log);
+    if (auto error = engine.prepare())
+        return {nullptr, nullptr, QString::fromStdString("prepare: " + *error)};
+    if (!state.overrides.empty())
+        engine.setOverrides(std::make_shared<const compare::UserOverrides>(state.overrides));
+    auto memo = std::make_shared<compare::ComparisonMemo>();
+    Run run;
+    std::optional<compare::CompareResult> result;
+    if (previous && previous->memo)
+        result = engine.compareAgain(*previous->report, *previous->memo, *memo);
+    run.incremental = result.has_value();
+    if (!result) {
+        *memo = compare::ComparisonMemo();
+        result = engine.compare(workingCopies(*objects), nullptr, {}, memo.get());
+    }
+    memo->bind(objects, previous ? previous->memo.get() : nullptr);
+    run.compared = result->compared;
+    run.report = std::make_shared<const report::ComparisonReport>(std::move(result->report));
+    run.memo = memo;
+    run.text = test::describeReport(*run.report, *state.reference);
+    if (result->error)
+        run.text += QString::fromStdString("error: " + *result->error + "\n");
+    // A first comparison also logs the CRs it loads; comparing again does not.
+    for (const auto &e : log.entries)
+        if (e.text.rfind("Loading object ", 0) != 0 && e.text.rfind("Skipping duplicate object ", 0) != 0)
+            run.text += QStringLiteral("%1/%2 %3\n").arg(int(e.severity)).arg(e.verbosity).arg(QString::fromStdString(e.text));
+    return run;
+}
+
+// One random change, as the window makes them; a description of it.
+QString change(State &state, const Objects &objects, const report::ComparisonReport &report, QRandomGenerator &random)
+{
+    const auto pick = [&](std::size_t n) { return static_cast<std::size_t>(random.bounded(static_cast<quint32>(n))); };
+    const std::vector<ref::ReferenceTemplate> &templates = state.reference->templates;
+    switch (random.bounded(6)) {
+    case 0:
+    case 1: { // drag a CR onto a template
+        const std::string id = (*objects)[pick(objects->size())].id;
+        state.manual[id] = templates[pick(templates.size())].path;
+        return QString::fromStdString("pin " + id + " to " + state.manual[id]);
+    }
+    case 2: { // unpin
+        if (state.manual.empty())
+            return QStringLiteral("nothing to unpin");
+        auto it = std::next(state.manual.begin(), static_cast<std::ptrdiff_t>(pick(state.manual.size())));
+        const std::string id = it->first;
+        state.manual.erase(it);
+        return QString::fromStdString("unpin " + id);
+    }
+    case 3: { // accept a drifted CR's differences
+        std::vector<const report::CrResult *> drifted;
+        for (const report::CrResult &r : report.diffs)
+            if (r.hasDiff() && !r.acceptPatch.empty())
+                drifted.push_back(&r);
+        if (drifted.empty())
+            return QStringLiteral("nothing to accept");
+        const report::CrResult &r = *drifted[pick(drifted.size())];
+        state.overrides.push_back(compare::UserOverrides::accepting(r, "accepted in a test"));
+        return QString::fromStdString("accept " + r.crName);
+    }
+    case 4: { // remove an override
+        if (state.overrides.empty())
+            return QStringLiteral("no override to remove");
+        const std::size_t i = pick(state.overrides.size());
+        state.overrides.erase(state.overrides.begin() + static_cast<std::ptrdiff_t>(i));
+        return QStringLiteral("remove override %1").arg(i);
+    }
+    default: { // edit a template file and load the reference again
+        const ref::ReferenceTemplate &t = templates[pick(templates.size())];
+        const QString path = QString::fromStdString(state.reference->directory + "/" + t.path);
+        QStringList lines = QString::fromStdString(test::readFile(path)).split(u'\n');
+        QString what;
+        if (random.bounded(2) == 0 || lines.size() < 6) { // parses differently, renders the same
+            lines.prepend(QStringLiteral("{{- $edited := %1 }}").arg(random.bounded(1000)));
+            what = QStringLiteral("declare a variable in ");
+        } else { // renders differently, or not at all
+            const qsizetype line = 4 + static_cast<qsizetype>(pick(static_cast<std::size_t>(lines.size() - 4)));
+            lines[line] += QStringLiteral("x");
+            what = QStringLiteral("append x to line %1 of ").arg(line + 1);
+        }
+        test::writeFile(path, lines.join(u'\n').toUtf8());
+        const QString metadata = QString::fromStdString(state.reference->metadataFile);
+        if (auto reloaded = loadReference(metadata))
+            state.reference = std::move(reloaded);
+        return what + QString::fromStdString(t.path);
+    }
+    }
+}
+
+Objects objectsOf(const QString &resources)
+{
+    input::FileInputSource source({resources.toStdString()}, true);
+    std::vector<input::ClusterObject> loaded = source.load(Log::null()).objects;
+    std::vector<input::ClusterObject> unique; // as the window keeps them: the first of each id
+    std::set<std::string> seen;
+    for (auto &o : loaded)
+        if (seen.insert(o.id).second)
+            unique.push_back(std::move(o));
+    return std::make_shared<const std::vector<input::ClusterObject>>(std::move(unique));
+}
+
+} // namespace
+
+void tst_Incremental::sameAsComparingEverything_data()
+{
+    QTest::addColumn<QString>("metadata");
+    QTest::addColumn<QString>("resources");
+    for (const test::ComparisonInput &input : test::comparisonInputs())
+        QTest::newRow(qPrintable(input.name)) << input.metadata << input.resources;
+}
+
+void tst_Incremental::sameAsComparingEverything()
+{
+    QFETCH(QString, metadata);
+    QFETCH(QString, resources);
+    const test::PreparedInput prepared = test::prepareComparisonInput(metadata, resources, m_dir.path());
+    if (!prepared.skip.isEmpty())
+        QSKIP(prepared.skip.constData());
+    // The reference is edited: a copy of its folder.
+    const QString copy = m_dir.filePath(QStringLiteral("ref-%1").arg(QTest::currentDataTag()).replace(u' ', u'-'));
+    test::copyTree(QFileInfo(metadata).path(), copy);
+    State state;
+    state.reference = loadReference(copy + QStringLiteral("/") + QFileInfo(metadata).fileName());
+    QVERIFY(state.reference);
+    const Objects objects = objectsOf(prepared.resources);
+    if (objects->empty() || state.reference->templates.empty())
+        QSKIP("nothing to compare");
+
+    const quint32 seed = qEnvironmentVariableIsSet("DRIFTSCOPE_INCREMENTAL_SEED")
+        ? quint32(qEnvironmentVariableIntValue("DRIFTSCOPE_INCREMENTAL_SEED"))
+        : quint32(qHash(QString::fromLatin1(QTest::currentDataTag())));
+    const int steps = qEnvironmentVariableIsSet("DRIFTSCOPE_INCREMENTAL_STEPS")
+        ? qEnvironmentVariableIntValue("DRIFTSCOPE_INCREMENTAL_STEPS")
+        : 14;
+    QRandomGenerator random(seed);
+    Run incremental = compareWith(state, objects, nullptr, m_dir.path());
+    QVERIFY2(incremental.report, qPrintable(incremental.text));
+    QStringList history;
+    int incrementalSteps = 0;
+    for (int step = 0; step < steps; ++step) {
+        history << change(state, objects, *incremental.report, random);
+        const Run full = compareWith(state, objects, nullptr, m_dir.path());
+        incremental = compareWith(state, objects, &incremental, m_dir.path());
+        QVERIFY2(incremental.report && full.report, qPrintable(full.text));
+        if (incremental.text != full.text) {
+            qWarning().noquote() << "seed" << seed << "steps:\n " << history.join(QStringLiteral("\n  "));
+            if (qEnvironmentVariableIsSet("DRIFTSCOPE_INCREMENTAL_DUMP")) {
+                test::writeFile(QStringLiteral("/tmp/inc.txt"), incremental.text.toUtf8());
+                test::writeFile(QStringLiteral("/tmp/full.txt"), full.text.toUtf8());
+            }
+            QCOMPARE(incremental.text, full.text);
+        }
+        incrementalSteps += incremental.incremental ? 1 : 0;
+    }
+    // References without lookups of computed kinds take the incremental path.
+    if (!compare::crIndependence(*state.reference).sideBySide)
+        return;
+    QVERIFY2(incrementalSteps > 0, qPrintable(history.join(u'\n')));
+}
+
+// A pin re-compares the pinned CR alone; an accepted override the accepted
+// CR alone; an edited template the CRs compared with it.
+void tst_Incremental::comparesOnlyWhatChanged()
+{
+    const QString seed = test::dataPath(QStringLiteral("shared/bench/seed-core"));
+    const QString reference = test::dataPath(QStringLiteral("shared/bench/reference-core"));
+    const QString copy = m_dir.filePath(QStringLiteral("reference-core"));
+    test::copyTree(reference, copy);
+    State state;
+    state.reference = loadReference(copy + QStringLiteral("/metadata.yaml"));
+    QVERIFY(state.reference);
+    const Objects objects = objectsOf(seed);
+    const Run first = compareWith(state, objects, nullptr, m_dir.path());
+    QCOMPARE(first.compared, objects->size());
+    const auto drifted = std::find_if(first.report->diffs.begin(), first.report->diffs.end(),
+                                      [](const report::CrResult &r) { return r.hasDiff(); });
+    QVERIFY(drifted != first.report->diffs.end());
+
+    state.manual[drifted->crName] = drifted->correlatedTemplate;
+    const Run pinned = compareWith(state, objects, &first, m_dir.path());
+    QVERIFY(pinned.incremental);
+    QCOMPARE(pinned.compared, std::size_t(1));
+
+    state.overrides.push_back(compare::UserOverrides::accepting(*drifted, "intended"));
+    const Run accepted = compareWith(state, objects, &pinned, m_dir.path());
+    QVERIFY(accepted.incremental);
+    QCOMPARE(accepted.compared, std::size_t(1));
+    const report::CrResult *patched = nullptr;
+    for (const report::CrResult &r : accepted.report->diffs)
+        patched = r.crName == drifted->crName ? &r : patched;
+    QVERIFY(patched && !patched->hasDiff() && !patched->patched.empty());
+
+    // Every CR compared with the edited template, and only those.
+    const std::size_t t = drifted->templateIndex;
+    std::size_t using_t = 0;
+    for (const report::CrResult &r : accepted.report->diffs)
+        using_t += std::any_of(r.candidates.begin(), r.candidates.end(),
+                               [&](const report::CandidateResult &c) { return c.templateIndex == t; })
+            ? 1
+            : 0;
+    const QString path = copy + QStringLiteral("/") + QString::fromStdString(state.reference->templates[t].path);
+    test::writeFile(path, QByteArray::fromStdString("{{- $edited := 1 }}\n" + test::readFile(path)));
+    state.reference = loadReference(copy + QStringLiteral("/metadata.yaml"));
+    const Run edited = compareWith(state, objects, &accepted, m_dir.path());
+    QVERIFY(edited.incremental);
+    QCOMPARE(edited.compared, using_t);
+    QCOMPARE(edited.text, compareWith(state, objects, nullptr, m_dir.path()).text);
+}
+
+QTEST_GUILESS_MAIN(tst_Incremental)
+#include "tst_incremental.moc"
