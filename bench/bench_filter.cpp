@@ -23,6 +23,7 @@
 #include "compare/UserOverrides.h"
 
 #include <QApplication>
+#include <QFile>
 #include <QLineEdit>
 #include <QTreeView>
 
@@ -54,6 +55,18 @@ void collect(const QAbstractItemModel *model, const QModelIndex &parent, QString
     }
 }
 
+// The process's peak resident size so far (VmHWM), in MB.
+double peakRssMb()
+{
+    QFile status(QStringLiteral("/proc/self/status"));
+    if (!status.open(QIODevice::ReadOnly))
+        return 0;
+    for (const QByteArray &line : status.readAll().split('\n'))
+        if (line.startsWith("VmHWM:"))
+            return line.mid(6).trimmed().split(' ').value(0).toDouble() / 1024.0;
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
@@ -81,6 +94,7 @@ int main(int argc, char *argv[])
     const auto jobStart = Clock::now();
     const ComparisonJobResult result = runComparisonJob(request, cancel, {});
     const double jobMs = msSince(jobStart);
+    const double jobPeakMb = peakRssMb();
     if (!result.snapshot || !result.snapshot->objects) {
         std::fprintf(stderr, "the comparison produced no objects\n");
         return 2;
@@ -93,6 +107,7 @@ int main(int argc, char *argv[])
     panel.show();
     QCoreApplication::processEvents();
     const double modelMs = msSince(modelStart);
+    const double launchPeakMb = peakRssMb(); // launch to results: the job, the list shown
 
     QStringList texts;
     collect(&model, {}, texts);
@@ -166,10 +181,10 @@ int main(int argc, char *argv[])
             std::vector<compare::UserOverride>{compare::UserOverrides::accepting(*drifted, "bench")});
         overrideMs = compareAgain(accept, true).first;
     }
-    std::printf("{\"objects\": %lld, \"rows\": %lld, \"job_ms\": %.0f, \"list_ms\": %.0f, \"pin_ms\": %.1f, "
+    std::printf("{\"objects\": %lld, \"rows\": %lld, \"job_ms\": %.0f, \"list_ms\": %.0f, \"job_peak_mb\": %.0f, \"launch_peak_mb\": %.0f, \"pin_ms\": %.1f, "
                 "\"pin_full_ms\": %.0f, \"pin_compared\": %zu, \"pin_apply_ms\": %.1f, \"override_ms\": %.1f, \"query\": \"%s\", "
                 "\"floor_ms\": %.2f, \"keystroke_mean_ms\": %.2f, \"keystroke_worst_ms\": %.2f, \"mean_to_floor\": %.1f}\n",
                 static_cast<long long>(result.snapshot->objects->size()), static_cast<long long>(texts.size()), jobMs,
-                modelMs, pinMs, pinFullMs, pinCompared, applyMs, overrideMs, qPrintable(query), floor, total / strokes, worst, total / strokes / std::max(floor, 0.01));
+                modelMs, jobPeakMb, launchPeakMb, pinMs, pinFullMs, pinCompared, applyMs, overrideMs, qPrintable(query), floor, total / strokes, worst, total / strokes / std::max(floor, 0.01));
     return 0;
 }

@@ -117,6 +117,7 @@ struct CompareEngine::Context
     DiffRunner runner;
     std::vector<input::ClusterObject> *objects = nullptr;
     std::map<std::pair<std::string, std::string>, std::vector<std::size_t>> byKind;
+    std::vector<bool> copied; // setObjectsShared: copied before comparing
     report::ComparisonReport report;
     std::map<std::string, int> matchCounts;
     std::vector<std::string> fatal;
@@ -588,6 +589,8 @@ bool CompareEngine::compareAll(std::vector<input::ClusterObject> &objects, Conte
     const bool buffered = run.threads > 1 || memo; // a memo keeps each CR's lines
     const auto work = [&](std::size_t i) {
         auto p = std::make_unique<Pending>();
+        if (m_objectsShared && !context.copied[i] && !objects[i].partial)
+            objects[i].object = objects[i].object.deepCopy(); // comparing changes it
         if (buffered) {
             Evaluation sideBySide(context, p->log);
             p->outcome = evaluate(objects[i], sideBySide);
@@ -639,6 +642,16 @@ CompareResult CompareEngine::compare(std::vector<input::ClusterObject> objects, 
         if (!literalLookups || m_independence->lookedUpKinds.count(kind))
             context.byKind[{input::stringField(unique[i].object, {"apiVersion"}), std::move(kind)}].push_back(i);
     }
+    // What lookups can return is copied before anything is compared; the rest
+    // as it is compared (compareAll).
+    context.copied.assign(m_objectsShared ? unique.size() : 0, false);
+    if (m_objectsShared)
+        for (const auto &[kind, indexes] : context.byKind)
+            for (std::size_t i : indexes)
+                if (!unique[i].partial) {
+                    unique[i].object = unique[i].object.deepCopy();
+                    context.copied[i] = true;
+                }
     auto indexes = std::make_shared<const ReferenceIndexes>(unique);
     markMatchedByReference(context, *indexes);
     if (memo) {

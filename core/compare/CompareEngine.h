@@ -52,6 +52,11 @@ public:
     // Returns kube-compare's error for a manual pair naming an unknown template.
     std::optional<std::string> prepare();
     void setOverrides(std::shared_ptr<const UserOverrides> overrides);
+    // The objects given to compare() share their data with objects the caller
+    // keeps (the window's): comparing copies an object before changing it —
+    // those lookups can return up front, the others when they are compared, so
+    // that no more than a few copies exist at once.
+    void setObjectsShared(bool shared) { m_objectsShared = shared; }
 
     using ProgressCallback = std::function<void(std::size_t done, std::size_t total)>;
     // With `memo`, also records what comparing the same CRs again needs (see
@@ -111,6 +116,7 @@ private:
     std::map<std::string, std::size_t> m_manual; // CR id → template index
     std::shared_ptr<const UserOverrides> m_overrides;
     std::unique_ptr<CrIndependence> m_independence; // set by prepare()
+    bool m_objectsShared = false;
 };
 
 } // namespace ds::compare

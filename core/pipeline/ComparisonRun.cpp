@@ -64,17 +64,6 @@ std::vector<input::ClusterObject> firstOfEachId(std::vector<input::ClusterObject
     return out;
 }
 
-// The engine edits the CRs it compares (omitted fields are removed); kept
-// objects stay as they were read.
-std::vector<input::ClusterObject> workingCopies(const std::vector<input::ClusterObject> &objects)
-{
-    std::vector<input::ClusterObject> copies = objects;
-    for (auto &o : copies)
-        if (!o.partial)
-            o.object = o.object.deepCopy();
-    return copies;
-}
-
 } // namespace
 
 ComparisonRun::ComparisonRun(ComparisonRequest request, Log &log, const std::atomic_bool *cancel,
@@ -282,6 +271,8 @@ std::optional<std::string> ComparisonRun::compare()
     compare::CompareEngine::ProgressCallback progress;
     if (m_progress)
         progress = [this](std::size_t done, std::size_t total) { reportProgress(RunStage::Comparing, done, total); };
+    // Kept objects stay as they were read: the engine copies what it changes.
+    m_engine->setObjectsShared(m_objects != nullptr);
     std::shared_ptr<compare::ComparisonMemo> memo;
     std::optional<compare::CompareResult> again;
     if (m_objects) { // kept: they may be compared again, the memo says which need it
@@ -292,7 +283,7 @@ std::optional<std::string> ComparisonRun::compare()
             *memo = compare::ComparisonMemo();
     }
     compare::CompareResult result = again ? std::move(*again)
-        : m_objects                       ? m_engine->compare(workingCopies(*m_objects), m_cancel, progress, memo.get())
+        : m_objects                       ? m_engine->compare(*m_objects, m_cancel, progress, memo.get())
                                           : m_engine->compare(std::move(m_handedOver), m_cancel, progress);
     if (!result.ok())
         return result.error;
