@@ -19,17 +19,23 @@ namespace ds::ui {
 
 struct ClusterObjectModel::Node : StatusTreeModel::Node
 {
-    QString label;
-    std::string id;        // CR rows
+    QString label;         // group rows (CR rows name their object: see name())
+    // CR rows: the object's id, kept by the snapshot's objects, which the rows
+    // live no longer than (other objects reset the model).
+    const std::string *objectId = nullptr;
     int object = -1;       // CR rows: index into the snapshot's objects
     bool repeated = false; // CR rows under the Unmatched group
     QString detail;        // kind rows: the apiVersion
     QString kindName;      // kind rows
     // CR rows: the state, looked up once per snapshot (the views ask for it
-    // on every paint and the filter on every keystroke), and the text the
-    // filter searches, made when first asked for.
+    // on every paint and the filter on every keystroke).
     const report::CrStatus *status = nullptr;
-    mutable QString filterText;
+
+    const std::string &id() const
+    {
+        static const std::string none;
+        return objectId ? *objectId : none;
+    }
 };
 
 namespace {
@@ -112,9 +118,8 @@ void ClusterObjectModel::resolveStatuses(StatusTreeModel::Node &parent)
     for (const auto &child : parent.children) {
         auto &node = static_cast<Node &>(*child);
         if (node.leaf) {
-            node.status = &lookup().objectStatus(node.id);
-            node.filterText.clear();
-        } else {
+            node.status = &lookup().objectStatus(node.id());
+                    } else {
             resolveStatuses(node);
         }
     }
@@ -122,7 +127,7 @@ void ClusterObjectModel::resolveStatuses(StatusTreeModel::Node &parent)
 
 const report::CrStatus &ClusterObjectModel::statusOf(const Node &node) const
 {
-    return node.status ? *node.status : lookup().objectStatus(node.id);
+    return node.status ? *node.status : lookup().objectStatus(node.id());
 }
 
 void ClusterObjectModel::setReview(const ReviewDocument *review)
@@ -197,8 +202,7 @@ void ClusterObjectModel::addObjects(const std::vector<std::size_t> &order)
         }
         const input::ClusterObject &object = objects[p.object];
         Node *leaf = addChild<Node>(*parent, int(NodeKind::ClusterObject), true);
-        leaf->label = p.name.isEmpty() ? qs(object.id) : p.name;
-        leaf->id = object.id;
+        leaf->objectId = &object.id;
         leaf->object = static_cast<int>(p.object);
         m_byId[object.id] = leaf;
     }
@@ -214,10 +218,12 @@ void ClusterObjectModel::fillUnmatched(const std::vector<std::string> &ids)
 {
     for (const std::string &id : ids) {
         Node *leaf = addChild<Node>(*m_unmatched, int(NodeKind::ClusterObject), true);
-        leaf->label = qs(id);
-        leaf->id = id;
         leaf->repeated = true;
         leaf->object = lookup().objectIndex(id);
+        if (leaf->object >= 0)
+            leaf->objectId = &(*m_snapshot->objects)[static_cast<std::size_t>(leaf->object)].id;
+        else
+            leaf->label = qs(id); // not among the objects: shown, but nothing to open
     }
 }
 
@@ -280,7 +286,7 @@ void ClusterObjectModel::replaceUnmatched(const std::vector<std::string> &ids)
         return;
     std::vector<std::string> current;
     for (const auto &child : m_unmatched->children)
-        current.push_back(as<Node>(*child).id);
+        current.push_back(as<Node>(*child).id());
     if (current == ids)
         return;
     const QModelIndex group = unmatchedGroupIndex();
@@ -309,14 +315,14 @@ StatusTreeModel::LeafStatus ClusterObjectModel::leafStatus(const StatusTreeModel
 
 bool ClusterObjectModel::reviewable(const Node &node) const
 {
-    const report::CrResult *result = node.repeated ? nullptr : lookup().result(node.id);
+    const report::CrResult *result = node.repeated ? nullptr : lookup().result(node.id());
     return result && result->hasDiff();
 }
 
 const review::ReviewMark *ClusterObjectModel::reviewMark(const Node &node, bool *outdated) const
 {
-    const report::CrResult *result = node.repeated || !m_review ? nullptr : lookup().result(node.id);
-    const review::ReviewMark *mark = result && result->hasDiff() ? m_review->mark(node.id, result->correlatedTemplate)
+    const report::CrResult *result = node.repeated || !m_review ? nullptr : lookup().result(node.id());
+    const review::ReviewMark *mark = result && result->hasDiff() ? m_review->mark(node.id(), result->correlatedTemplate)
                                                                   : nullptr;
     if (mark && outdated)
         *outdated = review::isOutdated(*mark, *result);
@@ -398,16 +404,13 @@ QVariant ClusterObjectModel::data(const QModelIndex &index, int role) const
 QVariant ClusterObjectModel::objectData(const Node &node, int column, int role) const
 {
     const report::CrStatus &s = statusOf(node);
-    if (role == ItemRole::FilterText) {
-        if (node.filterText.isEmpty())
-            node.filterText = qs(node.id) + QLatin1Char('\n') + qs(s.templatePath);
-        return node.filterText;
-    }
+    if (role == ItemRole::FilterText) // read once per leaf by the filter's index, which keeps it
+        return qs(node.id()) + QLatin1Char('\n') + qs(s.templatePath);
     const QString templatePath = qs(s.templatePath);
     switch (role) {
     case Qt::DisplayRole:
         switch (column) {
-        case NameColumn: return node.label;
+        case NameColumn: return name(node);
         case StatusColumn: return displayText(s);
         case TemplateColumn: {
             if (!templatePath.isEmpty())
@@ -419,12 +422,27 @@ QVariant ClusterObjectModel::objectData(const Node &node, int column, int role) 
     case Qt::DecorationRole:
         return column == NameColumn ? QVariant(StatusIcons::forClusterObject(s.state, s.manual)) : QVariant();
     case ItemRole::TemplatePath: return templatePath;
-    case ClusterObjectIdRole: return qs(node.id);
+    case ClusterObjectIdRole: return qs(node.id());
     case ObjectIndexRole: return node.object;
     case SourceRole: return source(node);
     case ErrorRole: return qs(s.error);
     default: return {};
     }
+}
+
+// A CR row's name, made when a view asks (it asks only for the rows it shows):
+// the object's name in its group, its id under Unmatched.
+QString ClusterObjectModel::name(const Node &node) const
+{
+    if (!node.objectId)
+        return node.label;
+    if (!node.repeated && m_snapshot && m_snapshot->objects) {
+        const input::ClusterObject &object = (*m_snapshot->objects)[static_cast<std::size_t>(node.object)];
+        const std::string name = input::stringField(object.object, {"metadata", "name"});
+        if (!name.empty())
+            return qs(name);
+    }
+    return qs(node.id());
 }
 
 QVariant ClusterObjectModel::groupData(const Node &node, int column, int role) const
@@ -469,14 +487,14 @@ QString ClusterObjectModel::tooltip(const Node &node) const
     if (!node.leaf)
         return node.detail.isEmpty() ? summary(node) : tr("%1\n%2").arg(node.detail, summary(node));
     const report::CrStatus &s = statusOf(node);
-    QStringList lines{qs(node.id), tr("Status: %1").arg(displayText(s))};
+    QStringList lines{qs(node.id()), tr("Status: %1").arg(displayText(s))};
     if (!s.templatePath.empty())
         lines << tr("Template: %1").arg(qs(s.templatePath));
     if (!s.candidates.empty())
         lines << tr("Compared with: %1").arg(qsList(s.candidates).join(QStringLiteral(", ")));
     if (!s.error.empty())
         lines << tr("Error: %1").arg(qs(s.error));
-    if (const QString reasons = overrideReasonsText(lookup().result(node.id)); !reasons.isEmpty())
+    if (const QString reasons = overrideReasonsText(lookup().result(node.id())); !reasons.isEmpty())
         lines << reasons;
     if (const review::ReviewMark *mark = reviewMark(node))
         lines << (mark->note.empty() ? tr("Review: %1").arg(reviewData(node, Qt::DisplayRole).toString())
@@ -519,7 +537,7 @@ bool ClusterObjectModel::setData(const QModelIndex &index, const QVariant &value
         || !reviewable(as<Node>(*node)))
         return false;
     // The mark is the window's to make (undoable); the model shows it once made.
-    emit reviewRequested(qs(as<Node>(*node).id), value.toInt() == Qt::Checked);
+    emit reviewRequested(qs(as<Node>(*node).id()), value.toInt() == Qt::Checked);
     return true;
 }
 
@@ -546,7 +564,7 @@ QMimeData *ClusterObjectModel::mimeData(const QModelIndexList &indexes) const
     for (const QModelIndex &index : indexes) {
         const StatusTreeModel::Node *node = nodeOf(index);
         if (node && node->leaf)
-            ids << qs(as<Node>(*node).id);
+            ids << qs(as<Node>(*node).id());
     }
     ids.removeDuplicates();
     return ids.isEmpty() ? nullptr : ClusterObjectMime::encode(ids);
