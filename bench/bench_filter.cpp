@@ -145,7 +145,7 @@ int main(int argc, char *argv[])
     // the CRs the change can affect are compared (ComparisonMemo). The same
     // request without the memo compares every CR: the baseline, in the same run.
     double pinMs = 0, pinFullMs = 0, overrideMs = 0, applyMs = 0;
-    std::size_t pinCompared = 0;
+    std::size_t pinCompared = 0, overrideCompared = 0;
     const auto compareAgain = [&](ComparisonJobRequest again, bool incremental, std::size_t *compared = nullptr) {
         again.reference = result.snapshot->reference;
         again.objects = result.snapshot->objects;
@@ -179,12 +179,12 @@ int main(int argc, char *argv[])
         ComparisonJobRequest accept;
         accept.overrides = std::make_shared<const compare::UserOverrides>(
             std::vector<compare::UserOverride>{compare::UserOverrides::accepting(*drifted, "bench")});
-        overrideMs = compareAgain(accept, true).first;
+        overrideMs = compareAgain(accept, true, &overrideCompared).first;
     }
     std::printf("{\"objects\": %lld, \"rows\": %lld, \"job_ms\": %.0f, \"list_ms\": %.0f, \"job_peak_mb\": %.0f, \"launch_peak_mb\": %.0f, \"pin_ms\": %.1f, "
-                "\"pin_full_ms\": %.0f, \"pin_compared\": %zu, \"pin_apply_ms\": %.1f, \"override_ms\": %.1f, \"query\": \"%s\", "
+                "\"pin_full_ms\": %.0f, \"pin_compared\": %zu, \"pin_apply_ms\": %.1f, \"override_ms\": %.1f, \"override_compared\": %zu, \"query\": \"%s\", "
                 "\"floor_ms\": %.2f, \"keystroke_mean_ms\": %.2f, \"keystroke_worst_ms\": %.2f, \"mean_to_floor\": %.1f}\n",
                 static_cast<long long>(result.snapshot->objects->size()), static_cast<long long>(texts.size()), jobMs,
-                modelMs, jobPeakMb, launchPeakMb, pinMs, pinFullMs, pinCompared, applyMs, overrideMs, qPrintable(query), floor, total / strokes, worst, total / strokes / std::max(floor, 0.01));
+                modelMs, jobPeakMb, launchPeakMb, pinMs, pinFullMs, pinCompared, applyMs, overrideMs, overrideCompared, qPrintable(query), floor, total / strokes, worst, total / strokes / std::max(floor, 0.01));
     return 0;
 }

@@ -833,10 +833,22 @@ bool CompareEngine::markOverridden(const ComparisonMemo &previous, std::vector<b
                 affected[it->second] = true;
         return true;
     }
+    // Others are correlated with every CR of their kinds (an override that
+    // names no kind, with every CR).
+    std::set<std::string, std::less<>> kinds;
+    bool everyKind = false;
+    for (const UserOverride &o : changed) {
+        everyKind = everyKind || o.kind.empty() || !o.exactMatch.empty();
+        kinds.insert(o.kind);
+    }
     const UserOverrides changedOnes(std::move(changed));
     const std::vector<input::ClusterObject> &objects = *previous.objects;
-    for (std::size_t i = 0; i < objects.size(); ++i)
+    for (std::size_t i = 0; i < objects.size(); ++i) {
+        const Value *kind = everyKind ? nullptr : objects[i].object.find("kind");
+        if (!everyKind && !(kind && kind->isString() && kinds.count(kind->str())))
+            continue;
         affected[i] = affected[i] || !changedOnes.match(objects[i].object, objects[i].id).empty();
+    }
     return true;
 }
 

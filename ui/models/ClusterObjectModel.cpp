@@ -40,35 +40,48 @@ struct ClusterObjectModel::Node : StatusTreeModel::Node
 
 namespace {
 
-// Where a CR goes in the tree; sorting these gives the tree order.
+// Where a CR goes in the tree; sorting these gives the tree order. The
+// strings are the object's own (the snapshot keeps them): 50,000 CRs are
+// placed without making a string each.
 struct Placement
 {
     bool notCore = false;
-    QString group;
-    QString kind;
-    QString version;
+    std::string_view group;
+    std::string_view kind;
+    std::string_view version;
     bool clusterScoped = false; // after the namespaces of its kind
-    QString ns;
-    QString name;
+    std::string_view ns;
+    std::string_view name;
     std::size_t object = 0;
 
     auto key() const { return std::tie(notCore, group, kind, version, clusterScoped, ns, name, object); }
 };
 
+std::string_view stringAt(const Value &object, std::initializer_list<std::string_view> path)
+{
+    const Value *v = object.find(path);
+    return v && v->isString() ? std::string_view(v->str()) : std::string_view();
+}
+
 Placement placementOf(const input::ClusterObject &object, std::size_t index)
 {
     Placement p;
-    const QString apiVersion = qs(input::stringField(object.object, {"apiVersion"}));
-    const qsizetype slash = apiVersion.indexOf(QLatin1Char('/'));
-    p.group = slash < 0 ? QStringLiteral("core") : apiVersion.left(slash);
-    p.notCore = slash >= 0;
-    p.version = slash < 0 ? apiVersion : apiVersion.mid(slash + 1);
-    p.kind = qs(input::stringField(object.object, {"kind"}));
-    p.ns = qs(input::stringField(object.object, {"metadata", "namespace"}));
-    p.clusterScoped = p.ns.isEmpty();
-    p.name = qs(input::stringField(object.object, {"metadata", "name"}));
+    const std::string_view apiVersion = stringAt(object.object, {"apiVersion"});
+    const std::size_t slash = apiVersion.find('/');
+    p.notCore = slash != std::string_view::npos;
+    p.group = p.notCore ? apiVersion.substr(0, slash) : std::string_view("core");
+    p.version = p.notCore ? apiVersion.substr(slash + 1) : apiVersion;
+    p.kind = stringAt(object.object, {"kind"});
+    p.ns = stringAt(object.object, {"metadata", "namespace"});
+    p.clusterScoped = p.ns.empty();
+    p.name = stringAt(object.object, {"metadata", "name"});
     p.object = index;
     return p;
+}
+
+QString qsv(std::string_view s)
+{
+    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
 }
 
 } // namespace
@@ -88,7 +101,7 @@ void ClusterObjectModel::setSnapshot(std::shared_ptr<const ComparisonSnapshot> s
         beginResetModel();
         m_snapshot = std::move(snapshot);
         rebuild();
-        fillUnmatched(unmatchedIds());
+        fillUnmatched(0, lookup().unmatchedObjects().size());
         resolveStatuses(root());
         aggregateStates();
         endResetModel();
@@ -97,7 +110,7 @@ void ClusterObjectModel::setSnapshot(std::shared_ptr<const ComparisonSnapshot> s
     rememberShown(); // while the old snapshot's statuses are alive
     m_snapshot = std::move(snapshot);
     resolveStatuses(root()); // before anything asks: the old snapshot's index may be gone
-    replaceUnmatched(unmatchedIds());
+    replaceUnmatched();
     resolveStatuses(root());
     aggregateStates();
     emitChangedShown();
@@ -118,7 +131,7 @@ void ClusterObjectModel::resolveStatuses(StatusTreeModel::Node &parent)
     for (const auto &child : parent.children) {
         auto &node = static_cast<Node &>(*child);
         if (node.leaf) {
-            node.status = &lookup().objectStatus(node.id());
+            node.status = node.object >= 0 ? &lookup().objectStatusAt(node.object) : &lookup().objectStatus(node.id());
                     } else {
             resolveStatuses(node);
         }
@@ -150,7 +163,7 @@ void ClusterObjectModel::onReviewChanged()
 void ClusterObjectModel::rebuild()
 {
     clearTree();
-    m_byId.clear();
+    m_leafOfObject.clear();
     m_unmatched = addChild<Node>(root(), int(NodeKind::UnmatchedGroup), false);
     m_unmatched->label = tr("Unmatched");
     if (!m_snapshot || !m_snapshot->objects)
@@ -167,77 +180,73 @@ void ClusterObjectModel::addObjects(const std::vector<std::size_t> &order)
 {
     const auto &objects = *m_snapshot->objects;
     std::vector<Placement> placements;
-    std::map<std::pair<QString, QString>, std::set<QString>> versions; // (group, kind) → versions
+    placements.reserve(order.size());
+    std::map<std::pair<std::string_view, std::string_view>, std::set<std::string_view>> versions; // (group, kind) → versions
     for (std::size_t i : order) {
         placements.push_back(placementOf(objects[i], i));
         versions[{placements.back().group, placements.back().kind}].insert(placements.back().version);
     }
     std::sort(placements.begin(), placements.end(),
               [](const Placement &a, const Placement &b) { return a.key() < b.key(); });
+    m_leafOfObject.assign(objects.size(), nullptr);
     Node *group = nullptr;
     Node *kind = nullptr;
     Node *ns = nullptr;
+    const Placement *last = nullptr; // the placement the current group, kind and namespace rows came from
     for (const Placement &p : placements) {
-        if (!group || group->label != p.group) {
+        if (!group || last->notCore != p.notCore || last->group != p.group) {
             group = addChild<Node>(root(), int(NodeKind::ApiGroup), false);
-            group->label = p.group;
+            group->label = qsv(p.group);
             kind = nullptr;
         }
-        const QString apiVersion = p.notCore ? p.group + QLatin1Char('/') + p.version : p.version;
-        if (!kind || kind->detail != apiVersion || kind->kindName != p.kind) {
+        if (!kind || last->kind != p.kind || last->version != p.version) {
             const bool versioned = versions[{p.group, p.kind}].size() > 1;
             kind = addChild<Node>(*group, int(NodeKind::Kind), false);
-            kind->label = versioned ? tr("%1 (%2)").arg(p.kind, p.version) : p.kind;
-            kind->detail = apiVersion;
-            kind->kindName = p.kind;
+            kind->kindName = qsv(p.kind);
+            kind->label = versioned ? tr("%1 (%2)").arg(kind->kindName, qsv(p.version)) : kind->kindName;
+            kind->detail = p.notCore ? qsv(p.group) + QLatin1Char('/') + qsv(p.version) : qsv(p.version);
             ns = nullptr;
         }
         Node *parent = kind;
         if (!p.clusterScoped) {
-            if (!ns || ns->label != p.ns) {
+            if (!ns || last->ns != p.ns) {
                 ns = addChild<Node>(*kind, int(NodeKind::Namespace), false);
-                ns->label = p.ns;
+                ns->label = qsv(p.ns);
             }
             parent = ns;
         }
+        last = &p;
         const input::ClusterObject &object = objects[p.object];
         Node *leaf = addChild<Node>(*parent, int(NodeKind::ClusterObject), true);
         leaf->objectId = &object.id;
         leaf->object = static_cast<int>(p.object);
-        m_byId[object.id] = leaf;
+        m_leafOfObject[p.object] = leaf;
     }
 }
 
-const std::vector<std::string> &ClusterObjectModel::unmatchedIds() const
+// Rows for the report's unmatched CRs [first, first + count), appended.
+void ClusterObjectModel::fillUnmatched(std::size_t first, std::size_t count)
 {
-    static const std::vector<std::string> none;
-    return m_snapshot && m_snapshot->hasReport() ? m_snapshot->report->unmatchedAll : none;
-}
-
-void ClusterObjectModel::fillUnmatched(const std::vector<std::string> &ids)
-{
-    for (const std::string &id : ids) {
+    const std::vector<int> &objects = lookup().unmatchedObjects();
+    for (std::size_t k = first; k < first + count; ++k) {
         Node *leaf = addChild<Node>(*m_unmatched, int(NodeKind::ClusterObject), true);
         leaf->repeated = true;
-        leaf->object = lookup().objectIndex(id);
+        leaf->object = objects[k];
         if (leaf->object >= 0)
             leaf->objectId = &(*m_snapshot->objects)[static_cast<std::size_t>(leaf->object)].id;
         else
-            leaf->label = qs(id); // not among the objects: shown, but nothing to open
+            leaf->label = qs(m_snapshot->report->unmatchedAll[k]); // not among the objects: shown, nothing to open
     }
 }
 
 // Both lists are in input order: walking them together finds the few rows a
 // pin or an override adds or removes, announced one by one; many changes (another
 // reference) replace the whole group.
-bool ClusterObjectModel::editUnmatched(const std::vector<std::string> &ids)
+bool ClusterObjectModel::editUnmatched()
 {
     constexpr std::size_t kMostEdits = 64;
     auto &children = m_unmatched->children;
-    std::vector<int> wanted;
-    wanted.reserve(ids.size());
-    for (const std::string &id : ids)
-        wanted.push_back(lookup().objectIndex(id));
+    const std::vector<int> &wanted = lookup().unmatchedObjects();
     const auto objectAt = [&](std::size_t row) { return as<Node>(*children[row]).object; };
     std::size_t edits = 0;
     for (std::size_t row = 0, j = 0; row < children.size() || j < wanted.size();) {
@@ -270,7 +279,7 @@ bool ClusterObjectModel::editUnmatched(const std::vector<std::string> &ids)
             endRemoveRows();
         } else {
             beginInsertRows(group, int(row), int(row));
-            fillUnmatched({ids[j]}); // appended: moved into place below
+            fillUnmatched(j, 1); // appended: moved into place below
             std::rotate(children.begin() + std::ptrdiff_t(row), children.end() - 1, children.end());
             renumber();
             endInsertRows();
@@ -280,24 +289,20 @@ bool ClusterObjectModel::editUnmatched(const std::vector<std::string> &ids)
     return true;
 }
 
-void ClusterObjectModel::replaceUnmatched(const std::vector<std::string> &ids)
+void ClusterObjectModel::replaceUnmatched()
 {
-    if (editUnmatched(ids))
-        return;
-    std::vector<std::string> current;
-    for (const auto &child : m_unmatched->children)
-        current.push_back(as<Node>(*child).id());
-    if (current == ids)
+    if (editUnmatched())
         return;
     const QModelIndex group = unmatchedGroupIndex();
-    if (!current.empty()) {
-        beginRemoveRows(group, 0, static_cast<int>(current.size()) - 1);
+    if (!m_unmatched->children.empty()) {
+        beginRemoveRows(group, 0, static_cast<int>(m_unmatched->children.size()) - 1);
         m_unmatched->children.clear();
         endRemoveRows();
     }
-    if (!ids.empty()) {
-        beginInsertRows(group, 0, static_cast<int>(ids.size()) - 1);
-        fillUnmatched(ids);
+    const std::size_t count = lookup().unmatchedObjects().size();
+    if (count > 0) {
+        beginInsertRows(group, 0, static_cast<int>(count) - 1);
+        fillUnmatched(0, count);
         endInsertRows();
     }
 }
@@ -368,8 +373,10 @@ QVariant ClusterObjectModel::reviewData(const Node &node, int role) const
 
 QModelIndex ClusterObjectModel::indexForObject(const QString &id, int column) const
 {
-    const auto it = m_byId.find(id.toStdString());
-    return it == m_byId.end() ? QModelIndex() : indexOf(it->second, column);
+    const int object = lookup().objectIndex(id.toStdString());
+    const Node *leaf = object >= 0 && std::size_t(object) < m_leafOfObject.size() ? m_leafOfObject[std::size_t(object)]
+                                                                                    : nullptr;
+    return leaf ? indexOf(leaf, column) : QModelIndex();
 }
 
 QModelIndex ClusterObjectModel::unmatchedGroupIndex(int column) const

@@ -79,10 +79,9 @@ private:
 
     void rebuild();
     void addObjects(const std::vector<std::size_t> &order);
-    const std::vector<std::string> &unmatchedIds() const;
-    void fillUnmatched(const std::vector<std::string> &ids);
-    void replaceUnmatched(const std::vector<std::string> &ids);
-    bool editUnmatched(const std::vector<std::string> &ids);
+    void fillUnmatched(std::size_t first, std::size_t count);
+    void replaceUnmatched();
+    bool editUnmatched();
     void resolveStatuses(StatusTreeModel::Node &parent);
     const report::CrStatus &statusOf(const Node &node) const;
     QString name(const Node &node) const;
@@ -101,7 +100,7 @@ private:
 
     const ReviewDocument *m_review = nullptr;
     Node *m_unmatched = nullptr;
-    std::unordered_map<std::string, Node *> m_byId;
+    std::vector<Node *> m_leafOfObject; // by index into the snapshot's objects: its row in its group
 };
 
 } // namespace ds::ui

@@ -39,6 +39,43 @@ ReportIndex::ReportIndex(const ComparisonSnapshot &snapshot)
         m_results.emplace(m_report->diffs[i].crName, i);
     for (std::size_t i = 0; i < m_report->failures.size(); ++i)
         m_failures.emplace(m_report->failures[i].crName, i);
+    const compare::ComparisonMemo *memo = m_objects && snapshot.memo && snapshot.memo->objects == snapshot.objects
+            && snapshot.memo->entries.size() == m_objects->size()
+        ? snapshot.memo.get()
+        : nullptr;
+    if (memo) {
+        indexByVerdicts(*memo);
+        return;
+    }
+    if (m_objects) {
+        m_statusOfObject.assign(m_objects->size(), nullptr);
+        for (const auto &[id, status] : m_crs)
+            if (const int i = objectIndex(id); i >= 0)
+                m_statusOfObject[std::size_t(i)] = &status;
+    }
+    m_unmatchedObjects.reserve(m_report->unmatchedAll.size());
+    for (const std::string &id : m_report->unmatchedAll)
+        m_unmatchedObjects.push_back(objectIndex(id));
+}
+
+// The memo knows each object's verdict: the unmatched (most of a must-gather)
+// need no look-up by id, which keeps comparing again after a pin cheap.
+void ReportIndex::indexByVerdicts(const compare::ComparisonMemo &memo)
+{
+    static const report::CrStatus unmatched = [] {
+        report::CrStatus status;
+        status.state = report::CrState::Unmatched;
+        return status;
+    }();
+    m_statusOfObject.assign(m_objects->size(), nullptr);
+    for (std::size_t i = 0; i < m_objects->size(); ++i) {
+        if (memo.entries[i].verdict == compare::ComparisonMemo::Verdict::Unmatched) {
+            m_statusOfObject[i] = &unmatched;
+            m_unmatchedObjects.push_back(static_cast<int>(i));
+        } else if (const auto it = m_crs.find((*m_objects)[i].id); it != m_crs.end()) {
+            m_statusOfObject[i] = &it->second;
+        }
+    }
 }
 
 const report::TemplateStatus &ReportIndex::templateStatus(std::size_t templateIndex) const
@@ -50,6 +87,13 @@ const report::CrStatus &ReportIndex::objectStatus(const std::string &id) const
 {
     const auto it = m_crs.find(id);
     return it == m_crs.end() ? notCompared<report::CrStatus>() : it->second;
+}
+
+const report::CrStatus &ReportIndex::objectStatusAt(int objectIndex) const
+{
+    const auto i = static_cast<std::size_t>(objectIndex);
+    return objectIndex >= 0 && i < m_statusOfObject.size() && m_statusOfObject[i] ? *m_statusOfObject[i]
+                                                                                   : notCompared<report::CrStatus>();
 }
 
 const report::ValidationIssue *ReportIndex::componentIssue(const std::string &part, const std::string &component) const

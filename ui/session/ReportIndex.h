@@ -13,6 +13,10 @@
 #include <unordered_map>
 #include <vector>
 
+namespace ds::compare {
+struct ComparisonMemo;
+}
+
 namespace ds::ui {
 
 struct ComparisonSnapshot;
@@ -44,8 +48,16 @@ public:
     const input::ClusterObject *object(const std::string &id) const;
     // Its index in the snapshot's objects, or -1.
     int objectIndex(const std::string &id) const;
+    // The status of the object at this index of the snapshot's objects (the
+    // CR list resolves 50,000 rows by index, without hashing ids on the GUI thread).
+    const report::CrStatus &objectStatusAt(int objectIndex) const;
+    // The report's unmatched CRs as indexes into the snapshot's objects, in
+    // the report's order (-1: an id that is not among them).
+    const std::vector<int> &unmatchedObjects() const { return m_unmatchedObjects; }
 
 private:
+    void indexByVerdicts(const compare::ComparisonMemo &memo);
+
     const report::ComparisonReport *m_report = nullptr;
     const std::vector<input::ClusterObject> *m_objects = nullptr;
     std::vector<report::TemplateStatus> m_templates;
@@ -56,6 +68,8 @@ private:
     // CR id → first index into objects: the comparison memo's when it has one
     // for these objects (kept from one comparison of them to the next).
     std::shared_ptr<const std::unordered_map<std::string_view, std::uint32_t>> m_objectIndex;
+    std::vector<const report::CrStatus *> m_statusOfObject; // by object index; null: not compared
+    std::vector<int> m_unmatchedObjects;
 };
 
 } // namespace ds::ui
