@@ -13,10 +13,11 @@ const std::vector<CrState> &crStatesBySeverity()
 
 // Later lists win: a CR the engine lists as unmatched is unmatched whatever an
 // earlier entry said.
-CrStatusMap crStatuses(const ComparisonReport &report, const ManualCorrelationMap &manualCorrelations)
+CrStatusMap crStatuses(const ComparisonReport &report, const ManualCorrelationMap &manualCorrelations,
+                       bool withUnmatched)
 {
     CrStatusMap out;
-    out.reserve(report.diffs.size() + report.failures.size() + report.unmatchedAll.size());
+    out.reserve(report.diffs.size() + report.failures.size() + (withUnmatched ? report.unmatchedAll.size() : 0));
     for (const CrResult &result : report.diffs) {
         CrStatus &s = out[result.crName];
         s.patched = !result.patched.empty();
@@ -37,8 +38,9 @@ CrStatusMap crStatuses(const ComparisonReport &report, const ManualCorrelationMa
     }
     for (const std::string &id : report.skippedByDoNotMatch)
         out[id].state = CrState::SkippedByDoNotMatch;
-    for (const std::string &id : report.unmatchedAll)
-        out[id].state = CrState::Unmatched;
+    if (withUnmatched)
+        for (const std::string &id : report.unmatchedAll)
+            out[id].state = CrState::Unmatched;
     return out;
 }
 

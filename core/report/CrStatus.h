@@ -43,7 +43,10 @@ using CrStatusMap = std::unordered_map<std::string, CrStatus>;
 
 // The status of every CR the report names, by CR id. manualCorrelations marks
 // failed CRs that were pinned (a compared CR carries CrResult::manualCorrelation).
-CrStatusMap crStatuses(const ComparisonReport &report, const ManualCorrelationMap &manualCorrelations = {});
+// Without `withUnmatched`, the report's unmatched CRs (most of a must-gather)
+// are left out, for a caller that knows them otherwise.
+CrStatusMap crStatuses(const ComparisonReport &report, const ManualCorrelationMap &manualCorrelations = {},
+                       bool withUnmatched = true);
 
 // The CR's states: the main one, then Patched (unless it is the main one) and Manual.
 std::vector<CrState> statesOf(const CrStatus &status);

@@ -33,16 +33,17 @@ ReportIndex::ReportIndex(const ComparisonSnapshot &snapshot)
     m_report = snapshot.report.get();
     if (snapshot.reference)
         m_templates = report::templateStatuses(*m_report, *snapshot.reference, snapshot.manualCorrelations);
-    m_crs = report::crStatuses(*m_report, snapshot.manualCorrelations);
+    const compare::ComparisonMemo *memo = m_objects && snapshot.memo && snapshot.memo->objects == snapshot.objects
+            && snapshot.memo->entries.size() == m_objects->size()
+        ? snapshot.memo.get()
+        : nullptr;
+    // With the memo, the unmatched are known by index (indexByVerdicts).
+    m_crs = report::crStatuses(*m_report, snapshot.manualCorrelations, memo == nullptr);
     m_counts = report::countsOf(*m_report, m_templates);
     for (std::size_t i = 0; i < m_report->diffs.size(); ++i)
         m_results.emplace(m_report->diffs[i].crName, i);
     for (std::size_t i = 0; i < m_report->failures.size(); ++i)
         m_failures.emplace(m_report->failures[i].crName, i);
-    const compare::ComparisonMemo *memo = m_objects && snapshot.memo && snapshot.memo->objects == snapshot.objects
-            && snapshot.memo->entries.size() == m_objects->size()
-        ? snapshot.memo.get()
-        : nullptr;
     if (memo) {
         indexByVerdicts(*memo);
         return;
@@ -86,7 +87,9 @@ const report::TemplateStatus &ReportIndex::templateStatus(std::size_t templateIn
 const report::CrStatus &ReportIndex::objectStatus(const std::string &id) const
 {
     const auto it = m_crs.find(id);
-    return it == m_crs.end() ? notCompared<report::CrStatus>() : it->second;
+    if (it != m_crs.end())
+        return it->second;
+    return m_statusOfObject.empty() ? notCompared<report::CrStatus>() : objectStatusAt(objectIndex(id));
 }
 
 const report::CrStatus &ReportIndex::objectStatusAt(int objectIndex) const
