@@ -105,6 +105,7 @@ private slots:
     void treeFromEngine();
     void unmatchedGroupListsEveryUnmatchedCr();
     void renderError();
+    void kindRowsNameTheirApiVersion();
     void modelTesterWhileSwapping();
     void filterProxy();
     void typingAgreesWithAFreshFilter_data();
@@ -201,6 +202,30 @@ void tst_ClusterObjectModel::unmatchedGroupListsEveryUnmatchedCr()
     QCOMPARE(repeated.data(ClusterObjectModel::SourceRole).toString(),
              model.indexForObject(unmatched.first()).data(ClusterObjectModel::SourceRole).toString());
     QVERIFY(repeated.data(ClusterObjectModel::ObjectIndexRole).toInt() >= 0);
+}
+
+// A kind row's tooltip names the apiVersion of the CRs below it; CR rows
+// name their object (group) or their id (Unmatched).
+void tst_ClusterObjectModel::kindRowsNameTheirApiVersion()
+{
+    ClusterObjectModel model;
+    model.setSnapshot(test::compareSnapshot(mostlyUnmatched()));
+    const QModelIndexList groups = model.match(model.index(0, 0), Qt::DisplayRole, QStringLiteral("apps"), 1,
+                                               Qt::MatchExactly);
+    QCOMPARE(groups.size(), 1);
+    const QModelIndex apps = groups.front();
+    const QModelIndex deployments = model.index(0, 0, apps);
+    QCOMPARE(deployments.data().toString(), QStringLiteral("Deployment"));
+    QVERIFY2(deployments.data(Qt::ToolTipRole).toString().startsWith(QStringLiteral("apps/v1\n")),
+             qPrintable(deployments.data(Qt::ToolTipRole).toString()));
+    const QModelIndex cm = model.indexForObject(kUnmatchedCm);
+    QCOMPARE(cm.data().toString(), QStringLiteral("kubernetes-dashboard-settings"));
+    const QModelIndex unmatched = model.unmatchedGroupIndex();
+    QVERIFY(childIds(model, unmatched).contains(kUnmatchedCm));
+    for (int row = 0; row < model.rowCount(unmatched); ++row) {
+        const QModelIndex leaf = model.index(row, 0, unmatched);
+        QCOMPARE(leaf.data().toString(), leaf.data(ClusterObjectModel::ClusterObjectIdRole).toString());
+    }
 }
 
 void tst_ClusterObjectModel::renderError()

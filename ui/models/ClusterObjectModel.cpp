@@ -25,8 +25,6 @@ struct ClusterObjectModel::Node : StatusTreeModel::Node
     const std::string *objectId = nullptr;
     int object = -1;       // CR rows: index into the snapshot's objects
     bool repeated = false; // CR rows under the Unmatched group
-    QString detail;        // kind rows: the apiVersion
-    QString kindName;      // kind rows
     // CR rows: the state, looked up once per snapshot (the views ask for it
     // on every paint and the filter on every keystroke).
     const report::CrStatus *status = nullptr;
@@ -202,9 +200,7 @@ void ClusterObjectModel::addObjects(const std::vector<std::size_t> &order)
         if (!kind || last->kind != p.kind || last->version != p.version) {
             const bool versioned = versions[{p.group, p.kind}].size() > 1;
             kind = addChild<Node>(*group, int(NodeKind::Kind), false);
-            kind->kindName = qsv(p.kind);
-            kind->label = versioned ? tr("%1 (%2)").arg(kind->kindName, qsv(p.version)) : kind->kindName;
-            kind->detail = p.notCore ? qsv(p.group) + QLatin1Char('/') + qsv(p.version) : qsv(p.version);
+            kind->label = versioned ? tr("%1 (%2)").arg(qsv(p.kind), qsv(p.version)) : qsv(p.kind);
             ns = nullptr;
         }
         Node *parent = kind;
@@ -487,12 +483,26 @@ QString ClusterObjectModel::source(const Node &node) const
     return node.object < 0 ? QString() : qs((*m_snapshot->objects)[static_cast<std::size_t>(node.object)].source);
 }
 
+QString ClusterObjectModel::apiVersionBelow(const Node &node) const
+{
+    const StatusTreeModel::Node *n = &node;
+    while (!n->leaf && !n->children.empty())
+        n = n->children.front().get();
+    const int object = n->leaf ? as<Node>(*n).object : -1;
+    if (object < 0 || !m_snapshot || !m_snapshot->objects)
+        return {};
+    return qs(input::stringField((*m_snapshot->objects)[std::size_t(object)].object, {"apiVersion"}));
+}
+
 QString ClusterObjectModel::tooltip(const Node &node) const
 {
     if (node.kind == int(NodeKind::UnmatchedGroup))
         return tr("CRs no template of the reference correlated with (%1)").arg(summary(node));
+    if (node.kind == int(NodeKind::Kind)) // its apiVersion, from a CR below it (every row keeps less so)
+        if (const QString apiVersion = apiVersionBelow(node); !apiVersion.isEmpty())
+            return tr("%1\n%2").arg(apiVersion, summary(node));
     if (!node.leaf)
-        return node.detail.isEmpty() ? summary(node) : tr("%1\n%2").arg(node.detail, summary(node));
+        return summary(node);
     const report::CrStatus &s = statusOf(node);
     QStringList lines{qs(node.id()), tr("Status: %1").arg(displayText(s))};
     if (!s.templatePath.empty())

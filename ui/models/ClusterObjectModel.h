@@ -85,6 +85,7 @@ private:
     void resolveStatuses(StatusTreeModel::Node &parent);
     const report::CrStatus &statusOf(const Node &node) const;
     QString name(const Node &node) const;
+    QString apiVersionBelow(const Node &node) const;
 
     QVariant objectData(const Node &node, int column, int role) const;
     QVariant groupData(const Node &node, int column, int role) const;
