@@ -605,9 +605,12 @@ bool CompareEngine::compareAll(std::vector<input::ClusterObject> &objects, Conte
         if (progress)
             progress(i, objects.size());
         const std::unique_ptr<Pending> p = std::move(pending[i]);
-        if (memo)
-            note(p->outcome, context, p->log, *memo);
-        p->log.replayInto(m_log);
+        if (memo) { // the memo keeps the lines: passed on, then moved there
+            p->log.copyInto(m_log);
+            note(p->outcome, context, std::move(p->log), *memo);
+        } else {
+            p->log.replayInto(m_log);
+        }
         record(std::move(p->outcome), context);
     };
     return runOrdered(objects.size(), run, work, deliver) == objects.size();

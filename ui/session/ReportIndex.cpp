@@ -18,10 +18,15 @@ const T &notCompared()
 
 ReportIndex::ReportIndex(const ComparisonSnapshot &snapshot)
 {
+    // The comparison's memo, when it was made from these objects.
+    const compare::ComparisonMemo *memo = snapshot.objects && snapshot.memo && snapshot.memo->objects == snapshot.objects
+            && snapshot.memo->entries.size() == snapshot.objects->size()
+        ? snapshot.memo.get()
+        : nullptr;
     if (snapshot.objects) {
         m_objects = snapshot.objects.get();
-        if (snapshot.memo && snapshot.memo->objects == snapshot.objects) {
-            m_objectIndex = snapshot.memo->indexOfId;
+        if (memo) {
+            m_objectIndex = memo->indexOfId;
         } else {
             compare::ComparisonMemo memo;
             memo.bind(snapshot.objects);
@@ -33,10 +38,6 @@ ReportIndex::ReportIndex(const ComparisonSnapshot &snapshot)
     m_report = snapshot.report.get();
     if (snapshot.reference)
         m_templates = report::templateStatuses(*m_report, *snapshot.reference, snapshot.manualCorrelations);
-    const compare::ComparisonMemo *memo = m_objects && snapshot.memo && snapshot.memo->objects == snapshot.objects
-            && snapshot.memo->entries.size() == m_objects->size()
-        ? snapshot.memo.get()
-        : nullptr;
     // With the memo, the unmatched are known by index (indexByVerdicts).
     m_crs = report::crStatuses(*m_report, snapshot.manualCorrelations, memo == nullptr);
     m_counts = report::countsOf(*m_report, m_templates);
