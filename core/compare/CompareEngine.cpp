@@ -30,6 +30,7 @@
 #include <algorithm>
 #include <future>
 #include <map>
+#include <numeric>
 #include <set>
 #include <unordered_set>
 
@@ -859,13 +860,13 @@ bool CompareEngine::markOverridden(const ComparisonMemo &previous, std::vector<b
 // (its kind is not looked up) and it looks nothing up (neither the templates it
 // was compared with nor those it correlates with now), so no other comparison
 // sees what comparing it does, and it sees none.
-bool CompareEngine::comparedOnItsOwn(const ComparisonMemo &previous, std::size_t index) const
+bool CompareEngine::comparedOnItsOwn(const ComparisonMemo &previous, const Value &object,
+                                     const std::vector<std::uint32_t> &templatesBefore) const
 {
-    const Value &object = (*previous.objects)[index].object;
     const std::string kind = input::stringField(object, {"kind"});
     if (m_independence->lookedUpKinds.count(kind) || previous.independence.lookedUpKinds.count(kind))
         return false;
-    for (std::uint32_t t : previous.entries[index].templates)
+    for (std::uint32_t t : templatesBefore)
         if (previous.independence.looksUp[t])
             return false;
     report::CorrelationReason reason;
@@ -876,8 +877,9 @@ bool CompareEngine::comparedOnItsOwn(const ComparisonMemo &previous, std::size_t
 }
 
 std::optional<CompareResult> CompareEngine::compareAgain(const report::ComparisonReport &previousReport,
-                                                         const ComparisonMemo &previous, ComparisonMemo &memo,
-                                                         const std::atomic_bool *cancel)
+                                                         const ComparisonMemo &previous,
+                                                         const std::vector<input::ClusterObject> &objects,
+                                                         ComparisonMemo &memo, const std::atomic_bool *cancel)
 {
     if (!m_independence || !previous.objects || !previous.indexOfId || !previous.referenceIndexes
         || previous.entries.size() != previous.objects->size())
@@ -886,12 +888,16 @@ std::optional<CompareResult> CompareEngine::compareAgain(const report::Compariso
     const std::optional<std::vector<bool>> affected = affectedBy(previous, memo.digest);
     if (!affected)
         return std::nullopt;
-    const std::vector<input::ClusterObject> &objects = *previous.objects;
+    const std::vector<std::size_t> before = earlierIndexes(previous, objects);
+    if (!removedOnTheirOwn(previous, before))
+        return std::nullopt;
+    static const std::vector<std::uint32_t> none;
     std::vector<std::size_t> again;
     for (std::size_t i = 0; i < objects.size(); ++i) {
-        if (!(*affected)[i])
+        const std::size_t j = before[i];
+        if (j != kNew && !(*affected)[j])
             continue;
-        if (!comparedOnItsOwn(previous, i))
+        if (!comparedOnItsOwn(previous, objects[i].object, j != kNew ? previous.entries[j].templates : none))
             return std::nullopt;
         again.push_back(i);
     }
@@ -923,24 +929,25 @@ std::optional<CompareResult> CompareEngine::compareAgain(const report::Compariso
     }
 
     // Every verdict in input order, as compare() files them.
-    markMatchedByReference(context, *previous.referenceIndexes);
-    memo.referenceIndexes = previous.referenceIndexes;
+    memo.referenceIndexes = referenceIndexesAfter(previous, objects, before);
+    markMatchedByReference(context, *memo.referenceIndexes);
     memo.entries.reserve(objects.size());
     context.report.unmatchedAll.reserve(previousReport.unmatchedAll.size() + again.size());
     context.report.summary.unmatchedCRs.reserve(previousReport.summary.unmatchedCRs.size() + again.size());
     std::size_t k = 0;
     for (std::size_t i = 0; i < objects.size(); ++i) {
         const bool compared = k < again.size() && again[k] == i;
-        if (!compared && previous.entries[i].verdict == ComparisonMemo::Verdict::Unmatched) {
+        const std::size_t j = before[i];
+        if (!compared && previous.entries[j].verdict == ComparisonMemo::Verdict::Unmatched) {
             memo.entries.emplace_back(); // most CRs: nothing logged, nothing to recall
             recordUnmatched(objects[i].id, context);
             continue;
         }
-        Outcome outcome = compared ? std::move(fresh[k].outcome) : recall(previous, i, previousReport);
-        const BufferedLog &log = compared ? fresh[k++].log : previous.entries[i].log;
+        Outcome outcome = compared ? std::move(fresh[k].outcome) : recall(previous, j, previousReport);
+        const BufferedLog &log = compared ? fresh[k++].log : previous.entries[j].log;
         note(outcome, context, log, memo);
         if (!compared) // a recalled failure or skip has no candidates to say which templates it used
-            memo.entries.back().templates = previous.entries[i].templates;
+            memo.entries.back().templates = previous.entries[j].templates;
         log.copyInto(m_log);
         record(std::move(outcome), context);
     }
@@ -949,6 +956,73 @@ std::optional<CompareResult> CompareEngine::compareAgain(const report::Compariso
     CompareResult result = finish(context, std::move(hash));
     result.compared = again.size();
     return result;
+}
+
+// Per CR, its index among the CRs compared before, or kNew when it was not
+// there or has changed since: a CR read again from an unchanged file shares
+// its data with the one compared then.
+std::vector<std::size_t> CompareEngine::earlierIndexes(const ComparisonMemo &previous,
+                                                       const std::vector<input::ClusterObject> &objects)
+{
+    std::vector<std::size_t> before(objects.size(), kNew);
+    if (&objects == previous.objects.get()) {
+        std::iota(before.begin(), before.end(), std::size_t(0));
+        return before;
+    }
+    const std::vector<input::ClusterObject> &earlier = *previous.objects;
+    for (std::size_t i = 0; i < objects.size(); ++i) {
+        // Usually the same CRs at the same places: no look-up needed.
+        std::size_t j = i < earlier.size() && earlier[i].id == objects[i].id ? i : kNew;
+        if (j == kNew)
+            if (const auto it = previous.indexOfId->find(objects[i].id); it != previous.indexOfId->end())
+                j = it->second;
+        if (j != kNew && earlier[j].object.identity() == objects[i].object.identity()
+            && earlier[j].partial == objects[i].partial && earlier[j].source == objects[i].source)
+            before[i] = j;
+    }
+    return before;
+}
+
+// Whether the CRs compared before and gone (or changed) now took part in no
+// other comparison: none of them is of a kind templates look up.
+bool CompareEngine::removedOnTheirOwn(const ComparisonMemo &previous, const std::vector<std::size_t> &before) const
+{
+    std::vector<bool> kept(previous.objects->size(), false);
+    for (std::size_t j : before)
+        if (j != kNew)
+            kept[j] = true;
+    for (std::size_t j = 0; j < kept.size(); ++j) {
+        if (kept[j])
+            continue;
+        const std::string kind = input::stringField((*previous.objects)[j].object, {"kind"});
+        if (m_independence->lookedUpKinds.count(kind) || previous.independence.lookedUpKinds.count(kind))
+            return false;
+    }
+    return true;
+}
+
+// Who the CRs name as owners and subjects now: the earlier indexes while what
+// the gone and changed CRs named equals what the new and changed ones name.
+std::shared_ptr<const ReferenceIndexes> CompareEngine::referenceIndexesAfter(
+    const ComparisonMemo &previous, const std::vector<input::ClusterObject> &objects,
+    const std::vector<std::size_t> &before)
+{
+    if (&objects == previous.objects.get())
+        return previous.referenceIndexes;
+    std::vector<input::ClusterObject> gone, added;
+    std::vector<bool> kept(previous.objects->size(), false);
+    for (std::size_t i = 0; i < objects.size(); ++i) {
+        if (before[i] == kNew)
+            added.push_back(objects[i]);
+        else
+            kept[before[i]] = true;
+    }
+    for (std::size_t j = 0; j < kept.size(); ++j)
+        if (!kept[j])
+            gone.push_back((*previous.objects)[j]);
+    if (ReferenceIndexes(gone) == ReferenceIndexes(added))
+        return previous.referenceIndexes;
+    return std::make_shared<const ReferenceIndexes>(objects);
 }
 
 } // namespace ds::compare

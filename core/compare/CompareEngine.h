@@ -9,6 +9,7 @@
 #include "util/Log.h"
 
 #include <atomic>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -63,16 +64,20 @@ public:
     // compareAgain); the caller then binds it to the CRs (ComparisonMemo::bind).
     CompareResult compare(std::vector<input::ClusterObject> objects, const std::atomic_bool *cancel = nullptr,
                           const ProgressCallback &progress = {}, ComparisonMemo *memo = nullptr);
-    // Compares `previous.objects` again, with this engine's reference, manual
-    // pairs and overrides, comparing only the CRs whose pin, overrides or
-    // templates changed since `previous` (made with `previousReport`) and
-    // taking every other verdict and log line from there: the report equals
-    // compare()'s. Nullopt when the change may reach further than the CRs it
-    // names (lookups of them, go-template overrides, a changed metadata.yaml or
-    // template identity, other options): then compare() everything. The log
-    // gets what comparing logs, not the "Loading object" lines of a first compare.
+    // Compares `objects` (unique ids) again, with this engine's reference,
+    // manual pairs and overrides, comparing only the CRs that are new or
+    // changed since `previous` (made with `previousReport`) or whose pin,
+    // overrides or templates changed, and taking every other verdict and log
+    // line from there: the report equals compare()'s. A CR is the same as
+    // before when it has the same id and shares its data with the CR compared
+    // then (a file read again unchanged gives the same data). Nullopt when
+    // the change may reach further than the CRs it names (lookups of them,
+    // go-template overrides, a changed metadata.yaml or template identity,
+    // other options): then compare() everything. The log gets what comparing
+    // logs, not the "Loading object" lines of a first compare.
     std::optional<CompareResult> compareAgain(const report::ComparisonReport &previousReport,
-                                              const ComparisonMemo &previous, ComparisonMemo &memo,
+                                              const ComparisonMemo &previous,
+                                              const std::vector<input::ClusterObject> &objects, ComparisonMemo &memo,
                                               const std::atomic_bool *cancel = nullptr);
 
     const ref::Reference &reference() const { return *m_reference; }
@@ -107,7 +112,16 @@ private:
     static Outcome recall(const ComparisonMemo &memo, std::size_t index, const report::ComparisonReport &report);
     std::optional<std::vector<bool>> affectedBy(const ComparisonMemo &previous, const ref::ReferenceDigest &digest) const;
     bool markOverridden(const ComparisonMemo &previous, std::vector<bool> &affected) const;
-    bool comparedOnItsOwn(const ComparisonMemo &previous, std::size_t index) const;
+    bool comparedOnItsOwn(const ComparisonMemo &previous, const Value &object,
+                          const std::vector<std::uint32_t> &templatesBefore) const;
+    static std::vector<std::size_t> earlierIndexes(const ComparisonMemo &previous,
+                                                   const std::vector<input::ClusterObject> &objects);
+    bool removedOnTheirOwn(const ComparisonMemo &previous, const std::vector<std::size_t> &before) const;
+    static std::shared_ptr<const ReferenceIndexes> referenceIndexesAfter(const ComparisonMemo &previous,
+                                                                        const std::vector<input::ClusterObject> &objects,
+                                                                        const std::vector<std::size_t> &before);
+
+    static constexpr std::size_t kNew = std::size_t(-1); // earlierIndexes: not compared before as it is now
 
     std::shared_ptr<const ref::Reference> m_reference;
     CompareOptions m_options;

@@ -18,6 +18,8 @@ struct ReferenceIndexes
 
     std::unordered_set<std::string> ownerReferences;
     std::unordered_set<std::string> subjects;
+
+    bool operator==(const ReferenceIndexes &) const = default;
 };
 
 } // namespace ds::compare

@@ -2,8 +2,10 @@
 #pragma once
 
 #include "ClusterObject.h"
+#include "FileStamp.h"
 #include "KindFilter.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,6 +22,10 @@ struct DecodedFile
     // Go's error for a file that could not be read at all ("open <path>:
     // permission denied"): kube-compare stops there (exit 2).
     std::string readError;
+    // Read from disk: the file's stamp as it was read. `reused`: not read at
+    // all, taken from an earlier load (ReadRecord) because the stamp is the same.
+    std::optional<FileStamp> stamp;
+    bool reused = false;
 };
 
 // Decodes a resource file the way kubectl's builder does for kube-compare:

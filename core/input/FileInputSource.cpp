@@ -22,10 +22,19 @@
 #include <dirent.h>
 #include <glob.h>
 #include <sys/stat.h>
+#include <time.h>
 
 namespace ds::input {
 
 namespace {
+
+// The wall clock file times are kept in.
+std::int64_t realTimeNs()
+{
+    struct timespec now {};
+    ::clock_gettime(CLOCK_REALTIME, &now);
+    return std::int64_t(now.tv_sec) * 1'000'000'000 + now.tv_nsec;
+}
 
 constexpr int kKustomizeTimeoutMs = 5 * 60 * 1000;
 
@@ -433,6 +442,9 @@ LoadedObjects FileInputSource::load(Log &log, const std::atomic_bool *cancel, co
     for (const std::string &error : plan.unreadable)
         if (unreadable(error, "its files are not compared", log, result))
             return result;
+    const auto record = std::make_shared<ReadRecord>();
+    record->filter = m_filter;
+    const std::int64_t started = realTimeNs();
     for (const Plan::Step &step : plan.steps) {
         if (!step.configDir.empty()) {
             std::vector<ClusterObject> objects = ConfigDirReader::read(step.configDir, m_configDirNamespace, log);
@@ -449,7 +461,7 @@ LoadedObjects FileInputSource::load(Log &log, const std::atomic_bool *cancel, co
             if (stream)
                 decoded.push_back(std::move(*stream));
         } else if (step.archive.empty()) {
-            decoded = ParallelDecoder::decodeFiles(step.files, m_filter, cancel, progress);
+            decoded = readFiles(step.files, cancel, progress);
         } else {
             ParallelDecoder decoder(m_filter, 0, cancel, progress);
             archiveError = readArchive(step.archive, decoder, log, cancel);
@@ -461,6 +473,9 @@ LoadedObjects FileInputSource::load(Log &log, const std::atomic_bool *cancel, co
                 return result;
             for (const std::string &w : d.warnings)
                 log.warning(w);
+            result.filesReused += d.reused ? 1 : 0;
+            if (d.stamp && step.isFiles() && d.stamp->changedNs < started - m_recentChangeNs)
+                record->files.push_back({d.path, *d.stamp, result.objects.size(), d.objects.size(), d.warnings});
             std::move(d.objects.begin(), d.objects.end(), std::back_inserter(result.objects));
         }
         // What a damaged archive held after the damage is unknown: nothing read
@@ -477,7 +492,28 @@ LoadedObjects FileInputSource::load(Log &log, const std::atomic_bool *cancel, co
             return result;
         }
     }
+    if (!record->files.empty())
+        result.record = record;
     return result;
+}
+
+void FileInputSource::readAgainFrom(std::shared_ptr<const ReadRecord> record,
+                                    std::shared_ptr<const std::vector<ClusterObject>> objects)
+{
+    m_previousRecord = std::move(record);
+    m_previousObjects = std::move(objects);
+}
+
+std::vector<DecodedFile> FileInputSource::readFiles(const std::vector<std::string> &files,
+                                                    const std::atomic_bool *cancel,
+                                                    const ProgressCallback &progress) const
+{
+    if (!m_previousRecord || !m_previousObjects || !(m_previousRecord->filter == m_filter))
+        return ParallelDecoder::decodeFiles(files, m_filter, cancel, progress);
+    ParallelDecoder::Reuse reuse;
+    reuse.files = m_previousRecord->filesFor(files);
+    reuse.objects = m_previousObjects.get();
+    return ParallelDecoder::decodeFiles(files, m_filter, cancel, progress, 0, &reuse);
 }
 
 } // namespace ds::input

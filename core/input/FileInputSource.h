@@ -6,6 +6,7 @@
 #include "KindFilter.h"
 #include "util/UrlReader.h"
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -57,6 +58,21 @@ public:
     // checked against -f and -R as kubectl's builder checks them.
     void setKustomizeDirectory(std::string dir) { m_kustomize = std::move(dir); }
 
+    // Reads again what an earlier load of the same inputs read: files whose
+    // stamp is unchanged are not read, their objects (shared, not copied) and
+    // warnings come from `objects`, which that load returned along with
+    // `record`. Ignored when the kind filter changed since.
+    void readAgainFrom(std::shared_ptr<const ReadRecord> record,
+                       std::shared_ptr<const std::vector<ClusterObject>> objects);
+
+    // Files changed this shortly before a load began are read again by the
+    // next load even when their stamp looks the same: a file system's clock
+    // can be coarse (a kernel tick, FAT's two seconds, an NFS server's skew),
+    // and a write in the same tick as the read would leave the stamp as read.
+    static constexpr std::int64_t kRecentChangeNs = 2'000'000'000;
+    // Tests that write files and read them at once use 0 (and change sizes).
+    void setRecentChangeMarginNs(std::int64_t margin) { m_recentChangeNs = margin; }
+
     // Walks the inputs (directories, globs, must-gather layout) on another thread
     // now, so that the walk overlaps other work such as loading the reference;
     // load() then uses it. Call after setFormat(); the walk reads nothing else
@@ -80,6 +96,8 @@ private:
     bool unreadable(const std::string &error, const std::string &consequence, Log &log, LoadedObjects &result,
                     const std::string &hint = {}) const;
     void orderArchiveResults(const std::string &archive, std::vector<DecodedFile> &decoded) const;
+    std::vector<DecodedFile> readFiles(const std::vector<std::string> &files, const std::atomic_bool *cancel,
+                                       const ProgressCallback &progress) const;
 
     std::vector<std::string> m_paths;
     bool m_recursive;
@@ -90,6 +108,9 @@ private:
     UrlReader m_urlReader;
     std::string m_kustomize;
     std::shared_ptr<PlanTask> m_planTask; // startWalking()'s walk, until load() takes it
+    std::int64_t m_recentChangeNs = kRecentChangeNs;
+    std::shared_ptr<const ReadRecord> m_previousRecord;
+    std::shared_ptr<const std::vector<ClusterObject>> m_previousObjects;
 };
 
 } // namespace ds::input

@@ -6,16 +6,23 @@
 
 #include <atomic>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace ds::input {
 
+struct ReadRecord;
+
 struct LoadedObjects
 {
     std::vector<ClusterObject> objects;   // in load order, duplicates included
     std::optional<std::string> error;     // fatal (kube-compare: "failed to collect resources: ...")
+    // What was read from each file on disk (null: nothing that can be reused),
+    // for reading again (FileInputSource::readAgainFrom) along with `objects`.
+    std::shared_ptr<const ReadRecord> record;
+    std::size_t filesReused = 0; // files not read because an earlier load's record held them
     bool ok() const { return !error.has_value(); }
 };
 

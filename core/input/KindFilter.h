@@ -17,6 +17,7 @@ struct KindFilter
     std::optional<std::set<std::string>> kinds;
 
     bool keepsInFull(const std::string &kind) const { return !kinds || kinds->count(kind) > 0; }
+    bool operator==(const KindFilter &) const = default;
 };
 
 } // namespace ds::input

@@ -18,32 +18,55 @@ namespace {
 
 constexpr std::size_t kMaxQueued = 64;
 
+// What an earlier load read from `path`, when the file is still the same.
+std::optional<DecodedFile> reusedFile(const std::string &path, const ReadRecord::File &previous,
+                                      const std::vector<ClusterObject> &objects)
+{
+    const std::optional<FileStamp> stamp = FileStamp::of(path);
+    if (!stamp || !(*stamp == previous.stamp))
+        return std::nullopt;
+    DecodedFile file;
+    file.path = path;
+    file.stamp = stamp;
+    file.reused = true;
+    const auto first = objects.begin() + std::ptrdiff_t(previous.firstObject);
+    file.objects.assign(first, first + std::ptrdiff_t(previous.objectCount)); // shares the decoded data
+    file.warnings = previous.warnings;
+    return file;
+}
+
 DecodedFile decodeDiskFile(const std::string &path, const KindFilter &filter)
 {
     std::string error;
-    const std::optional<std::string> bytes = readFileLikeGo(path, error);
+    struct stat status {};
+    const std::optional<std::string> bytes = readFileLikeGo(path, error, &status);
     if (!bytes) {
         DecodedFile failed;
         failed.path = path;
         failed.readError = error;
         return failed;
     }
-    return decodeResourceFile(path, *bytes, filter);
+    DecodedFile decoded = decodeResourceFile(path, *bytes, filter);
+    decoded.stamp = FileStamp::of(status);
+    return decoded;
 }
 
 } // namespace
 
 std::vector<DecodedFile> ParallelDecoder::decodeFiles(const std::vector<std::string> &paths, const KindFilter &filter,
                                                    const std::atomic_bool *cancel, const ProgressCallback &progress,
-                                                   int threads)
+                                                   int threads, const Reuse *reuse)
 {
     std::vector<DecodedFile> results(paths.size());
     std::atomic<std::size_t> next{0};
     std::atomic<std::size_t> done{0};
     const auto work = [&] {
         for (std::size_t i; (i = next.fetch_add(1)) < paths.size();) {
+            std::optional<DecodedFile> reused;
             if (cancel && cancel->load())
                 results[i].path = paths[i]; // drained without decoding
+            else if (reuse && reuse->files[i] && (reused = reusedFile(paths[i], *reuse->files[i], *reuse->objects)))
+                results[i] = std::move(*reused);
             else
                 results[i] = decodeDiskFile(paths[i], filter);
             const std::size_t finished = done.fetch_add(1) + 1;

@@ -3,6 +3,7 @@
 
 #include "DocumentDecoder.h"
 #include "InputSource.h"
+#include "ReadRecord.h"
 
 #include <atomic>
 #include <condition_variable>
@@ -41,9 +42,17 @@ public:
     // Reads and decodes files whose list is known up front, in that order. The
     // calling thread works too, and files are claimed without locking (a
     // must-gather has thousands of small files).
+    //
+    // With `reuse`, a file whose stamp is the one recorded for it is not read:
+    // its objects and warnings are taken from the earlier load.
+    struct Reuse
+    {
+        std::vector<const ReadRecord::File *> files; // per path: what an earlier load read from it, or null
+        const std::vector<ClusterObject> *objects = nullptr; // what that load returned
+    };
     static std::vector<DecodedFile> decodeFiles(const std::vector<std::string> &paths, const KindFilter &filter,
                                                 const std::atomic_bool *cancel, const ProgressCallback &progress,
-                                                int threads = 0);
+                                                int threads = 0, const Reuse *reuse = nullptr);
 
 private:
     void work();

@@ -92,6 +92,13 @@ void ComparisonRun::usePrevious(std::shared_ptr<const report::ComparisonReport> 
     m_previousMemo = std::move(memo);
 }
 
+void ComparisonRun::readAgainFrom(std::shared_ptr<const input::ReadRecord> record,
+                                  std::shared_ptr<const std::vector<input::ClusterObject>> objects)
+{
+    m_previousRecord = std::move(record);
+    m_previousObjects = std::move(objects);
+}
+
 std::optional<std::string> ComparisonRun::run()
 {
     for (auto step : {&ComparisonRun::loadReference, &ComparisonRun::prepareEngine,
@@ -217,6 +224,8 @@ std::unique_ptr<input::InputSource> ComparisonRun::makeInputSource()
         }
         if (m_reference)
             files->setKindFilter(compare::inputNeeds(*m_reference, manual));
+        if (m_previousRecord)
+            files->readAgainFrom(m_previousRecord, m_previousObjects);
         files->setConfigDirNamespace(data.configDirNamespace);
         files->setKeepGoing(m_request.options.keepGoing);
         files->setUrlReader(live::urlReader(kInputUrlAttempts, m_cancel));
@@ -255,9 +264,14 @@ std::optional<std::string> ComparisonRun::readClusterData()
     m_inputWarnings = log.takeWarnings();
     if (!loaded.ok())
         return loaded.error;
-    if (m_request.keepObjects)
+    m_filesReused = loaded.filesReused;
+    if (m_request.keepObjects) {
+        const std::size_t read = loaded.objects.size();
         m_objects = std::make_shared<const std::vector<input::ClusterObject>>(firstOfEachId(std::move(loaded.objects)));
-    else
+        // The record's places are those of every object read: with duplicates dropped they are not the kept ones'.
+        if (m_objects->size() == read)
+            m_readRecord = std::move(loaded.record);
+    } else
         m_handedOver = std::move(loaded.objects);
     m_haveClusterData = true;
     return std::nullopt;
@@ -277,8 +291,8 @@ std::optional<std::string> ComparisonRun::compare()
     std::optional<compare::CompareResult> again;
     if (m_objects) { // kept: they may be compared again, the memo says which need it
         memo = std::make_shared<compare::ComparisonMemo>();
-        if (m_previousMemo && m_previousReport && m_previousMemo->objects == m_objects)
-            again = m_engine->compareAgain(*m_previousReport, *m_previousMemo, *memo, m_cancel);
+        if (m_previousMemo && m_previousReport)
+            again = m_engine->compareAgain(*m_previousReport, *m_previousMemo, *m_objects, *memo, m_cancel);
         if (!again)
             *memo = compare::ComparisonMemo();
     }

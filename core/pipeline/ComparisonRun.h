@@ -21,6 +21,7 @@ struct ComparisonMemo;
 }
 namespace ds::input {
 class InputSource;
+struct ReadRecord;
 }
 
 namespace ds::pipeline {
@@ -54,10 +55,15 @@ public:
     // Results of an earlier run, used instead of loading again.
     void useReference(std::shared_ptr<const ref::Reference> reference);
     void useObjects(std::shared_ptr<const std::vector<input::ClusterObject>> objects);
-    // An earlier comparison of the same kept objects (its report and memo):
-    // compare() then compares only the CRs that what changed since can affect.
+    // An earlier comparison of kept objects (its report and memo): compare()
+    // then compares only the CRs that what changed since can affect — the CRs
+    // read again from changed files among them.
     void usePrevious(std::shared_ptr<const report::ComparisonReport> report,
                      std::shared_ptr<const compare::ComparisonMemo> memo);
+    // What an earlier run read from the same inputs (its readRecord() and
+    // objects()): readClusterData() reads only the files changed since.
+    void readAgainFrom(std::shared_ptr<const input::ReadRecord> record,
+                       std::shared_ptr<const std::vector<input::ClusterObject>> objects);
 
     // The steps, in order. Later steps do nothing when an earlier one failed
     // or left nothing to work on (no reference, no cluster data).
@@ -78,6 +84,10 @@ public:
     std::shared_ptr<const compare::ComparisonMemo> memo() const { return m_memo; }
     // How many CRs compare() compared (fewer than all when only some could change).
     std::size_t comparedCount() const { return m_compared; }
+    // What reading the kept objects found, file by file (null: nothing to reuse).
+    std::shared_ptr<const input::ReadRecord> readRecord() const { return m_readRecord; }
+    // How many files readClusterData() took from readAgainFrom()'s record, unread.
+    std::size_t filesReused() const { return m_filesReused; }
     // Manual correlations in force (from the diff config or the request).
     const std::map<std::string, std::string> &manualCorrelations() const
     {
@@ -111,6 +121,10 @@ private:
     std::shared_ptr<const report::ComparisonReport> m_previousReport;
     std::shared_ptr<const compare::ComparisonMemo> m_previousMemo;
     std::size_t m_compared = 0;
+    std::shared_ptr<const input::ReadRecord> m_readRecord;
+    std::shared_ptr<const input::ReadRecord> m_previousRecord;
+    std::shared_ptr<const std::vector<input::ClusterObject>> m_previousObjects;
+    std::size_t m_filesReused = 0;
     std::string m_inputDescription;
     std::vector<std::string> m_inputErrors;   // what --keep-going let pass while reading
     std::vector<std::string> m_inputWarnings; // files skipped, as kube-compare warns

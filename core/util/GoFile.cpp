@@ -19,7 +19,7 @@ std::string goErrnoText(int error)
     return text;
 }
 
-std::optional<std::string> readFileLikeGo(const std::string &path, std::string &error)
+std::optional<std::string> readFileLikeGo(const std::string &path, std::string &error, struct stat *status)
 {
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) {
@@ -30,6 +30,8 @@ std::optional<std::string> readFileLikeGo(const std::string &path, std::string &
     struct stat st {};
     if (::fstat(fd, &st) == 0 && st.st_size > 0)
         bytes.reserve(std::size_t(st.st_size));
+    if (status)
+        *status = st;
     char buffer[1 << 16];
     for (;;) {
         const ssize_t n = ::read(fd, buffer, sizeof buffer);

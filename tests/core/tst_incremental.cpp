@@ -2,9 +2,11 @@
 // Comparing again after a change compares only the CRs the change can affect
 // (ComparisonMemo, CompareEngine::compareAgain), and gives exactly what
 // comparing everything gives: after every step of a random sequence of manual
-// pins and unpins, accepted and removed overrides and template edits, on every
-// conformance case, the bench seed and a synthetic must-gather, the report and
-// the log equal a full comparison's.
+// pins and unpins, accepted and removed overrides, template edits and edits of
+// the cluster data's files (read again through their ReadRecord, which reads
+// only changed files), on every conformance case, the bench seed and a
+// synthetic must-gather, the objects, the report and the log equal a full
+// reading and comparison's.
 //
 // DRIFTSCOPE_INCREMENTAL_SEED=N replays one sequence; DRIFTSCOPE_INCREMENTAL_STEPS the length.
 #include "EngineHarness.h"
@@ -15,8 +17,10 @@
 #include "compare/InlineDiffDriver.h"
 #include "compare/UserOverrides.h"
 #include "input/FileInputSource.h"
+#include "input/ReadRecord.h"
 #include "yaml/YamlWriter.h"
 
+#include <QDirIterator>
 #include <QRandomGenerator>
 #include <QTest>
 
@@ -32,6 +36,7 @@ private slots:
     void sameAsComparingEverything_data();
     void sameAsComparingEverything();
     void comparesOnlyWhatChanged();
+    void readsAndComparesOnlyChangedFiles();
 
 private:
     QTemporaryDir m_dir;
@@ -98,7 +103,7 @@ Run compareWith(const State &state, const Objects &objects, const Run *previous,
     Run run;
     std::optional<compare::CompareResult> result;
     if (previous && previous->memo)
-        result = engine.compareAgain(*previous->report, *previous->memo, *memo);
+        result = engine.compareAgain(*previous->report, *previous->memo, *objects, *memo);
     run.incremental = result.has_value();
     if (!result) {
         *memo = compare::ComparisonMemo();
@@ -118,14 +123,109 @@ Run compareWith(const State &state, const Objects &objects, const Run *previous,
     return run;
 }
 
+// The cluster data as the window keeps it: the first object of each id, how
+// it was read (dropped when duplicates were), and what reading it logged.
+struct Reading
+{
+    Objects objects;
+    std::shared_ptr<const input::ReadRecord> record;
+    QString log;
+    std::size_t reused = 0;
+};
+
+Reading readInputs(const QString &resources, const Reading *previous = nullptr)
+{
+    input::FileInputSource source({resources.toStdString()}, true);
+    source.setRecentChangeMarginNs(0); // every edit below changes the file's size
+    if (previous)
+        source.readAgainFrom(previous->record, previous->objects);
+    test::CollectingLog log;
+    input::LoadedObjects loaded = source.load(log);
+    Reading reading;
+    reading.reused = loaded.filesReused;
+    for (const auto &e : log.entries)
+        reading.log += QStringLiteral("%1 %2\n").arg(int(e.severity)).arg(QString::fromStdString(e.text));
+    std::vector<input::ClusterObject> unique;
+    std::set<std::string> seen;
+    for (auto &o : loaded.objects)
+        if (seen.insert(o.id).second)
+            unique.push_back(std::move(o));
+    if (unique.size() == loaded.objects.size())
+        reading.record = loaded.record;
+    reading.objects = std::make_shared<const std::vector<input::ClusterObject>>(std::move(unique));
+    return reading;
+}
+
+QStringList resourceFiles(const QString &dir)
+{
+    QStringList files;
+    QDirIterator it(dir, {QStringLiteral("*.yaml"), QStringLiteral("*.yml"), QStringLiteral("*.json")}, QDir::Files,
+                    QDirIterator::Subdirectories);
+    while (it.hasNext())
+        files << it.next();
+    files.sort();
+    return files;
+}
+
+// One random edit of the cluster data's files, each changing a file's size
+// (or its name): a changed line, an added document, a removed file, a copy.
+QString editInputs(const QString &dir, const Objects &objects, const report::ComparisonReport &report,
+                   QRandomGenerator &random)
+{
+    const auto pick = [&](qsizetype n) { return static_cast<qsizetype>(random.bounded(static_cast<quint32>(n))); };
+    const QStringList files = resourceFiles(dir);
+    if (files.isEmpty())
+        return QStringLiteral("no input file to edit");
+    QString file = files[pick(files.size())];
+    // Half of the edits are of a file with a CR that was compared (most CRs are not).
+    if (!report.diffs.empty() && random.bounded(2) == 0) {
+        const std::string &id = report.diffs[std::size_t(pick(qsizetype(report.diffs.size())))].crName;
+        for (const input::ClusterObject &o : *objects)
+            if (o.id == id && QFileInfo::exists(QString::fromStdString(o.source)))
+                file = QString::fromStdString(o.source);
+    }
+    const QString name = QDir(dir).relativeFilePath(file);
+    switch (random.bounded(4)) {
+    case 0: { // append a character to a line: a value, a key or an id changes, or the file stops decoding
+        QStringList lines = QString::fromStdString(test::readFile(file)).split(u'\n');
+        const qsizetype line = pick(lines.size());
+        lines[line] += QStringLiteral("x");
+        test::writeFile(file, lines.join(u'\n').toUtf8());
+        return QStringLiteral("append x to line %1 of %2").arg(line + 1).arg(name);
+    }
+    case 1: { // add a document: a renamed copy of a CR
+        if (!file.endsWith(QLatin1String(".yaml")) || objects->empty())
+            return QStringLiteral("no document added");
+        Value copy = (*objects)[std::size_t(pick(qsizetype(objects->size())))].object.deepCopy();
+        if (Value metadata = copy.get("metadata"); metadata.isMap()) // shares the copy's map
+            metadata.insert("name", Value(input::stringField(copy, {"metadata", "name"}) + "-added"));
+        QFile out(file);
+        if (!out.open(QIODevice::Append))
+            return QStringLiteral("cannot append to ") + name;
+        out.write("\n---\n" + QByteArray::fromStdString(yaml::writeCanonical(copy).text));
+        return QStringLiteral("add a document to ") + name;
+    }
+    case 2:
+        QFile::remove(file);
+        return QStringLiteral("remove ") + name;
+    default: // the same CRs again, under another name: duplicates, the first of each id wins
+        QFile::copy(file, file.left(file.lastIndexOf(u'.')) + QStringLiteral("-copy.yaml"));
+        return QStringLiteral("copy ") + name;
+    }
+}
+
 // One random change, as the window makes them; a description of it.
-QString change(State &state, const Objects &objects, const report::ComparisonReport &report, QRandomGenerator &random)
+QString change(State &state, const Objects &objects, const report::ComparisonReport &report, QRandomGenerator &random,
+               const QString &inputs, bool &inputsEdited)
 {
     const auto pick = [&](std::size_t n) { return static_cast<std::size_t>(random.bounded(static_cast<quint32>(n))); };
     const std::vector<ref::ReferenceTemplate> &templates = state.reference->templates;
-    switch (random.bounded(6)) {
+    inputsEdited = false;
+    switch (random.bounded(8)) {
     case 0:
     case 1: { // drag a CR onto a template
+        if (objects->empty())
+            return QStringLiteral("no CR to pin");
         const std::string id = (*objects)[pick(objects->size())].id;
         state.manual[id] = templates[pick(templates.size())].path;
         return QString::fromStdString("pin " + id + " to " + state.manual[id]);
@@ -156,6 +256,10 @@ QString change(State &state, const Objects &objects, const report::ComparisonRep
         state.overrides.erase(state.overrides.begin() + static_cast<std::ptrdiff_t>(i));
         return QStringLiteral("remove override %1").arg(i);
     }
+    case 6:
+    case 7:
+        inputsEdited = true;
+        return editInputs(inputs, objects, report, random);
     default: { // edit a template file and load the reference again
         const ref::ReferenceTemplate &t = templates[pick(templates.size())];
         const QString path = QString::fromStdString(state.reference->directory + "/" + t.path);
@@ -180,14 +284,7 @@ QString change(State &state, const Objects &objects, const report::ComparisonRep
 
 Objects objectsOf(const QString &resources)
 {
-    input::FileInputSource source({resources.toStdString()}, true);
-    std::vector<input::ClusterObject> loaded = source.load(Log::null()).objects;
-    std::vector<input::ClusterObject> unique; // as the window keeps them: the first of each id
-    std::set<std::string> seen;
-    for (auto &o : loaded)
-        if (seen.insert(o.id).second)
-            unique.push_back(std::move(o));
-    return std::make_shared<const std::vector<input::ClusterObject>>(std::move(unique));
+    return readInputs(resources).objects;
 }
 
 } // namespace
@@ -207,14 +304,17 @@ void tst_Incremental::sameAsComparingEverything()
     const test::PreparedInput prepared = test::prepareComparisonInput(metadata, resources, m_dir.path());
     if (!prepared.skip.isEmpty())
         QSKIP(prepared.skip.constData());
-    // The reference is edited: a copy of its folder.
-    const QString copy = m_dir.filePath(QStringLiteral("ref-%1").arg(QTest::currentDataTag()).replace(u' ', u'-'));
+    // The reference and the cluster data are edited: copies of their folders.
+    const QString tag = QString::fromLatin1(QTest::currentDataTag()).replace(u' ', u'-');
+    const QString copy = m_dir.filePath(QStringLiteral("ref-") + tag);
     test::copyTree(QFileInfo(metadata).path(), copy);
+    const QString inputs = m_dir.filePath(QStringLiteral("in-") + tag);
+    test::copyTree(prepared.resources, inputs);
     State state;
     state.reference = loadReference(copy + QStringLiteral("/") + QFileInfo(metadata).fileName());
     QVERIFY(state.reference);
-    const Objects objects = objectsOf(prepared.resources);
-    if (objects->empty() || state.reference->templates.empty())
+    Reading reading = readInputs(inputs);
+    if (reading.objects->empty() || state.reference->templates.empty())
         QSKIP("nothing to compare");
 
     const quint32 seed = qEnvironmentVariableIsSet("DRIFTSCOPE_INCREMENTAL_SEED")
@@ -224,15 +324,24 @@ void tst_Incremental::sameAsComparingEverything()
         ? qEnvironmentVariableIntValue("DRIFTSCOPE_INCREMENTAL_STEPS")
         : 14;
     QRandomGenerator random(seed);
-    const QString asRead = textOf(*objects);
-    Run incremental = compareWith(state, objects, nullptr, m_dir.path());
+    Run incremental = compareWith(state, reading.objects, nullptr, m_dir.path());
     QVERIFY2(incremental.report, qPrintable(incremental.text));
     QStringList history;
     int incrementalSteps = 0;
     for (int step = 0; step < steps; ++step) {
-        history << change(state, objects, *incremental.report, random);
-        const Run full = compareWith(state, objects, nullptr, m_dir.path());
-        incremental = compareWith(state, objects, &incremental, m_dir.path());
+        bool inputsEdited = false;
+        history << change(state, reading.objects, *incremental.report, random, inputs, inputsEdited);
+        Reading fresh = readInputs(inputs);
+        if (inputsEdited) {
+            reading = readInputs(inputs, &reading);
+            if (textOf(*reading.objects) != textOf(*fresh.objects) || reading.log != fresh.log) {
+                qWarning().noquote() << "seed" << seed << "steps:\n " << history.join(QStringLiteral("\n  "));
+                QCOMPARE(reading.log, fresh.log);
+                QCOMPARE(textOf(*reading.objects), textOf(*fresh.objects));
+            }
+        }
+        const Run full = compareWith(state, fresh.objects, nullptr, m_dir.path());
+        incremental = compareWith(state, reading.objects, &incremental, m_dir.path());
         QVERIFY2(incremental.report && full.report, qPrintable(full.text));
         if (incremental.text != full.text) {
             qWarning().noquote() << "seed" << seed << "steps:\n " << history.join(QStringLiteral("\n  "));
@@ -244,7 +353,8 @@ void tst_Incremental::sameAsComparingEverything()
         }
         incrementalSteps += incremental.incremental ? 1 : 0;
     }
-    QCOMPARE(textOf(*objects), asRead);
+    // Comparing left the kept objects as they were read.
+    QCOMPARE(textOf(*reading.objects), textOf(*readInputs(inputs).objects));
     // References without lookups of computed kinds take the incremental path.
     if (!compare::crIndependence(*state.reference).sideBySide)
         return;
@@ -298,6 +408,69 @@ void tst_Incremental::comparesOnlyWhatChanged()
     QVERIFY(edited.incremental);
     QCOMPARE(edited.compared, using_t);
     QCOMPARE(edited.text, compareWith(state, objects, nullptr, m_dir.path()).text);
+}
+
+// Reading the cluster data again reads only the files changed since, and
+// comparing again compares only their CRs: an edited file's, none for a
+// removed file, the new file's.
+void tst_Incremental::readsAndComparesOnlyChangedFiles()
+{
+    const QString inputs = m_dir.filePath(QStringLiteral("seed-files"));
+    test::copyTree(test::dataPath(QStringLiteral("shared/bench/seed-core")), inputs);
+    State state;
+    state.reference = loadReference(test::dataPath(QStringLiteral("shared/bench/reference-core/metadata.yaml")));
+    QVERIFY(state.reference);
+    Reading reading = readInputs(inputs);
+    QVERIFY(reading.record);
+    const qsizetype files = resourceFiles(inputs).size();
+    QCOMPARE(qsizetype(reading.record->files.size()), files);
+    Run run = compareWith(state, reading.objects, nullptr, m_dir.path());
+    const auto step = [&](const char *what, qsizetype reread, std::size_t compared) {
+        reading = readInputs(inputs, &reading);
+        QCOMPARE(qsizetype(reading.reused), resourceFiles(inputs).size() - reread);
+        run = compareWith(state, reading.objects, &run, m_dir.path());
+        QVERIFY2(run.incremental, what);
+        QCOMPARE(run.compared, compared);
+        QCOMPARE(run.text, compareWith(state, readInputs(inputs).objects, nullptr, m_dir.path()).text);
+    };
+
+    step("nothing changed", 0, 0);
+    QVERIFY(!QTest::currentTestFailed());
+    // A file whose CRs are of kinds no template looks up: its CRs alone, even
+    // when it decodes the same.
+    const std::set<std::string> lookedUp = compare::crIndependence(*state.reference).lookedUpKinds;
+    std::map<QString, bool> alone; // file → none of its CRs is looked up
+    for (const input::ClusterObject &o : *reading.objects) {
+        const QString source = QString::fromStdString(o.source);
+        alone.try_emplace(source, true);
+        alone[source] = alone[source] && !lookedUp.count(input::stringField(o.object, {"kind"}));
+    }
+    QString file;
+    const input::ClusterObject *sample = nullptr;
+    for (const report::CrResult &r : run.report->diffs)
+        for (const input::ClusterObject &o : *reading.objects)
+            if (!sample && o.id == r.crName && alone[QString::fromStdString(o.source)]) {
+                sample = &o;
+                file = QString::fromStdString(o.source);
+            }
+    QVERIFY(sample);
+    Value added = sample->object.deepCopy();
+    QFile edited(file);
+    QVERIFY(edited.open(QIODevice::Append));
+    edited.write("\n# edited\n");
+    edited.close();
+    const std::size_t inFile = std::size_t(std::count_if(reading.objects->begin(), reading.objects->end(),
+        [&](const input::ClusterObject &o) { return QString::fromStdString(o.source) == file; }));
+    step("edited", 1, inFile);
+    QVERIFY(!QTest::currentTestFailed());
+
+    // A new file with one CR: that CR; the file removed again: nothing to compare.
+    added.get("metadata").insert("name", Value("added-by-the-test"));
+    test::writeFile(inputs + QStringLiteral("/zz-added.yaml"), QByteArray::fromStdString(yaml::writeCanonical(added).text));
+    step("added", 1, 1);
+    QVERIFY(!QTest::currentTestFailed());
+    QVERIFY(QFile::remove(inputs + QStringLiteral("/zz-added.yaml")));
+    step("removed", 0, 0);
 }
 
 QTEST_GUILESS_MAIN(tst_Incremental)

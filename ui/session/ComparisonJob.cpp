@@ -154,6 +154,8 @@ void readInputs(const ComparisonJobRequest &request, pipeline::ComparisonRun &ru
         snapshot.staleBecause = QString::fromStdString(*error);
         return;
     }
+    snapshot.readRecord = run.readRecord();
+    result.filesReused = run.filesReused();
     snapshot.inputDescription = run.inputDescription().empty() && request.cluster
         ? clusterLabel(*request.cluster).toStdString()
         : run.inputDescription();
@@ -244,6 +246,9 @@ ComparisonJobResult runComparisonJob(const ComparisonJobRequest &request, const 
     if (!reread) {
         run.useObjects(request.objects);
         run.usePrevious(request.report, request.memo);
+    } else if (request.keepObjectsOnFailure && request.objects) { // the same inputs again
+        run.readAgainFrom(request.readRecord, request.objects);
+        run.usePrevious(request.report, request.memo);
     }
 
     ComparisonSnapshot snapshot;
@@ -251,6 +256,7 @@ ComparisonJobResult runComparisonJob(const ComparisonJobRequest &request, const 
     snapshot.manualCorrelations = request.manualCorrelations;
     snapshot.inputDescription = request.inputDescription;
     snapshot.readAt = request.objectsReadAt;
+    snapshot.readRecord = request.readRecord;
     if (loadReference) {
         log.setStage(Problem::Stage::Reference);
         if (auto error = run.loadReference(); error && !cancel.load()) // a cancelled pull is no problem

@@ -50,11 +50,13 @@ struct ComparisonJobRequest
     // a pin, an override or an edited template re-compares only the CRs it can affect.
     std::shared_ptr<const report::ComparisonReport> report;
     std::shared_ptr<const compare::ComparisonMemo> memo;
+    std::shared_ptr<const input::ReadRecord> readRecord; // how `objects` were read
     std::string inputDescription; // of `objects`
     QDateTime objectsReadAt;      // of `objects`
     // The inputs are the ones `objects` came from (a reload, a live refresh, a
     // new reference): when reading them again fails, the last good objects are
-    // compared and shown as stale instead of nothing.
+    // compared and shown as stale instead of nothing; files unchanged since are
+    // not read again, and only the CRs of changed files are compared again.
     bool keepObjectsOnFailure = false;
     QString tmpDir; // for the MERGED-/LIVE- names in diff headers
 };
@@ -70,6 +72,7 @@ struct ComparisonJobResult
     bool inputsLoaded = false;
     bool compared = false;
     std::size_t comparedCrs = 0; // how many CRs were compared (all, or those a change could affect)
+    std::size_t filesReused = 0; // files not read again: unchanged since the objects were read
     bool linted = false; // the reference was linted (it loaded, or the cluster data's CRDs changed)
 };
 

@@ -111,6 +111,7 @@ void ComparisonSession::startPending()
     job.crds = m_snapshot->crds;
     job.report = m_snapshot->report;
     job.memo = m_snapshot->memo;
+    job.readRecord = m_snapshot->readRecord;
     job.inputDescription = m_snapshot->inputDescription;
     job.objectsReadAt = m_snapshot->readAt;
     job.keepObjectsOnFailure = !m_newInputs;

@@ -6,6 +6,7 @@
 #include "compare/ComparisonMemo.h"
 #include "compare/UserOverrides.h"
 #include "input/ClusterObject.h"
+#include "input/ReadRecord.h"
 #include "reference/Reference.h"
 #include "report/ComparisonReport.h"
 
@@ -49,6 +50,9 @@ struct ComparisonSnapshot
     std::shared_ptr<const schema::CrdCatalog> crds;
     // What comparing `objects` again needs (compare::CompareEngine::compareAgain), made with `report`.
     std::shared_ptr<const compare::ComparisonMemo> memo;
+    // What reading `objects` found, file by file: reading the same inputs
+    // again reads only the files changed since (null: read everything).
+    std::shared_ptr<const input::ReadRecord> readRecord;
     // States, counts and look-ups over the fields above (see indexed()).
     std::shared_ptr<const ReportIndex> index;
 

@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "FileStamp.h"
+
+#include <sys/stat.h>
+
+namespace ds::input {
+
+FileStamp FileStamp::of(const struct stat &status)
+{
+    const auto nanoseconds = [](const struct timespec &t) { return std::int64_t(t.tv_sec) * 1'000'000'000 + t.tv_nsec; };
+    FileStamp stamp;
+    stamp.device = status.st_dev;
+    stamp.inode = status.st_ino;
+    stamp.size = status.st_size;
+    stamp.modifiedNs = nanoseconds(status.st_mtim);
+    stamp.changedNs = nanoseconds(status.st_ctim);
+    return stamp;
+}
+
+std::optional<FileStamp> FileStamp::of(const std::string &path)
+{
+    struct stat status {};
+    if (::stat(path.c_str(), &status) != 0)
+        return std::nullopt;
+    return of(status);
+}
+
+} // namespace ds::input

@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+struct stat;
+
+namespace ds::input {
+
+// What says a file is still the one read before: its inode, size and the
+// times of its last write and last change. The change time catches what a
+// restored modification time (`touch -r`, `cp -p`, an archive extracted over
+// it) would hide.
+struct FileStamp
+{
+    std::uint64_t device = 0;
+    std::uint64_t inode = 0;
+    std::int64_t size = 0;
+    std::int64_t modifiedNs = 0;
+    std::int64_t changedNs = 0;
+
+    bool operator==(const FileStamp &) const = default;
+
+    static FileStamp of(const struct stat &status);
+    // stat(2) of `path`; nullopt when it cannot be stat'ed.
+    static std::optional<FileStamp> of(const std::string &path);
+};
+
+} // namespace ds::input
