@@ -10,7 +10,9 @@
 // It also times what comes before and after: launch to results (the job,
 // then the list), comparing again after one manual pin and after accepting
 // one CR's differences (incremental, with the full re-compare as the
-// baseline), and the list taking the pinned verdicts.
+// baseline), the list taking the pinned verdicts, and Reload from Disk after
+// one file changed (only that file read again, with the full reload as the
+// baseline and walking the folder and stat'ing its files as the floor).
 //
 //   bench_filter DIR [--query TEXT] [--passes N]
 // (DIR: a must-gather, e.g. python3 tests/data/shared/bench/gen-synthetic.py ... -n 50000 -o DIR)
@@ -32,6 +34,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
+#include <ftw.h>
 
 using namespace ds;
 using namespace ds::ui;
@@ -65,6 +68,21 @@ double peakRssMb()
         if (line.startsWith("VmHWM:"))
             return line.mid(6).trimmed().split(' ').value(0).toDouble() / 1024.0;
     return 0;
+}
+
+// The least reading again can cost: walking the folder and stat'ing every
+// file in it, on one thread (what `find DIR -printf '%C@ %s'` does), in ms.
+double walkAndStatMs(const QString &dir)
+{
+    const auto start = Clock::now();
+    static std::size_t files = 0;
+    ::nftw(dir.toLocal8Bit().constData(),
+           [](const char *, const struct stat *, int type, struct FTW *) {
+               files += type == FTW_F ? 1 : 0;
+               return 0;
+           },
+           64, FTW_PHYS);
+    return files > 0 ? msSince(start) : 0;
 }
 
 } // namespace
@@ -181,10 +199,58 @@ int main(int argc, char *argv[])
             std::vector<compare::UserOverride>{compare::UserOverrides::accepting(*drifted, "bench")});
         overrideMs = compareAgain(accept, true, &overrideCompared).first;
     }
+    // Reload from Disk after one file changed (a comment appended to the file
+    // of a drifted CR, then taken out again): only that file is read and only
+    // its CRs are compared. The baseline reads and compares everything again.
+    double reloadMs = 0, reloadFullMs = 0, reloadFloorMs = 0;
+    std::size_t reloadCompared = 0, reloadReused = 0;
+    if (drifted != result.snapshot->report->diffs.end()) {
+        QString changed;
+        for (const input::ClusterObject &o : *result.snapshot->objects)
+            changed = o.id == drifted->crName ? QString::fromStdString(o.source) : changed;
+        QFile file(changed);
+        const QByteArray original = file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+        file.close();
+        const auto reload = [&](bool incremental) {
+            ComparisonJobRequest again;
+            again.loadReference = again.loadInputs = true; // what Reload from Disk asks for
+            again.referencePath = reference;
+            again.inputPaths = {args[1]};
+            again.keepObjectsOnFailure = true;
+            again.reference = result.snapshot->reference;
+            again.objects = result.snapshot->objects;
+            again.crds = result.snapshot->crds;
+            if (incremental) {
+                again.report = result.snapshot->report;
+                again.memo = result.snapshot->memo;
+                again.readRecord = result.snapshot->readRecord;
+            }
+            const auto start = Clock::now();
+            const ComparisonJobResult done = runComparisonJob(again, cancel, {});
+            const double ms = msSince(start);
+            if (!done.snapshot || !done.snapshot->report)
+                std::exit(2);
+            if (incremental) {
+                reloadCompared = done.comparedCrs;
+                reloadReused = done.filesReused;
+            }
+            return ms;
+        };
+        if (!original.isEmpty() && file.open(QIODevice::Append)) {
+            file.write("\n# bench_filter\n");
+            file.close();
+            reloadFullMs = reload(false);
+            reloadMs = reload(true);
+            reloadFloorMs = walkAndStatMs(args[1]);
+            if (file.open(QIODevice::WriteOnly | QIODevice::Truncate))
+                file.write(original);
+        }
+    }
     std::printf("{\"objects\": %lld, \"rows\": %lld, \"job_ms\": %.0f, \"list_ms\": %.0f, \"job_peak_mb\": %.0f, \"launch_peak_mb\": %.0f, \"pin_ms\": %.1f, "
-                "\"pin_full_ms\": %.0f, \"pin_compared\": %zu, \"pin_apply_ms\": %.1f, \"override_ms\": %.1f, \"override_compared\": %zu, \"query\": \"%s\", "
+                "\"pin_full_ms\": %.0f, \"pin_compared\": %zu, \"pin_apply_ms\": %.1f, \"override_ms\": %.1f, \"override_compared\": %zu, "
+                "\"reload_ms\": %.1f, \"reload_full_ms\": %.0f, \"reload_floor_ms\": %.0f, \"reload_compared\": %zu, \"reload_files_reused\": %zu, \"query\": \"%s\", "
                 "\"floor_ms\": %.2f, \"keystroke_mean_ms\": %.2f, \"keystroke_worst_ms\": %.2f, \"mean_to_floor\": %.1f}\n",
                 static_cast<long long>(result.snapshot->objects->size()), static_cast<long long>(texts.size()), jobMs,
-                modelMs, jobPeakMb, launchPeakMb, pinMs, pinFullMs, pinCompared, applyMs, overrideMs, overrideCompared, qPrintable(query), floor, total / strokes, worst, total / strokes / std::max(floor, 0.01));
+                modelMs, jobPeakMb, launchPeakMb, pinMs, pinFullMs, pinCompared, applyMs, overrideMs, overrideCompared, reloadMs, reloadFullMs, reloadFloorMs, reloadCompared, reloadReused, qPrintable(query), floor, total / strokes, worst, total / strokes / std::max(floor, 0.01));
     return 0;
 }

@@ -474,8 +474,9 @@ LoadedObjects FileInputSource::load(Log &log, const std::atomic_bool *cancel, co
             for (const std::string &w : d.warnings)
                 log.warning(w);
             result.filesReused += d.reused ? 1 : 0;
+            result.filesRead += !d.reused && step.isFiles() ? 1 : 0;
             if (d.stamp && step.isFiles() && d.stamp->changedNs < started - m_recentChangeNs)
-                record->files.push_back({d.path, *d.stamp, result.objects.size(), d.objects.size(), d.warnings});
+                record->add(d.path, *d.stamp, result.objects.size(), d.objects.size(), d.warnings);
             std::move(d.objects.begin(), d.objects.end(), std::back_inserter(result.objects));
         }
         // What a damaged archive held after the damage is unknown: nothing read
@@ -513,6 +514,7 @@ std::vector<DecodedFile> FileInputSource::readFiles(const std::vector<std::strin
     ParallelDecoder::Reuse reuse;
     reuse.files = m_previousRecord->filesFor(files);
     reuse.objects = m_previousObjects.get();
+    reuse.record = m_previousRecord.get();
     return ParallelDecoder::decodeFiles(files, m_filter, cancel, progress, 0, &reuse);
 }
 

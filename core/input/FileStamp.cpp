@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "FileStamp.h"
 
+#include <functional>
+#include <string_view>
 #include <sys/stat.h>
 
 namespace ds::input {
@@ -15,6 +17,12 @@ FileStamp FileStamp::of(const struct stat &status)
     stamp.modifiedNs = nanoseconds(status.st_mtim);
     stamp.changedNs = nanoseconds(status.st_ctim);
     return stamp;
+}
+
+std::uint64_t FileStamp::hash() const
+{
+    const std::uint64_t fields[] = {device, inode, std::uint64_t(size), std::uint64_t(modifiedNs), std::uint64_t(changedNs)};
+    return std::hash<std::string_view>{}(std::string_view(reinterpret_cast<const char *>(fields), sizeof fields));
 }
 
 std::optional<FileStamp> FileStamp::of(const std::string &path)

@@ -22,6 +22,8 @@ struct FileStamp
     std::int64_t changedNs = 0;
 
     bool operator==(const FileStamp &) const = default;
+    // All of it in 64 bits (ReadRecord keeps 42k of them).
+    std::uint64_t hash() const;
 
     static FileStamp of(const struct stat &status);
     // stat(2) of `path`; nullopt when it cannot be stat'ed.

@@ -23,6 +23,7 @@ struct LoadedObjects
     // for reading again (FileInputSource::readAgainFrom) along with `objects`.
     std::shared_ptr<const ReadRecord> record;
     std::size_t filesReused = 0; // files not read because an earlier load's record held them
+    std::size_t filesRead = 0;   // files read from disk (archives, streams and URLs not counted)
     bool ok() const { return !error.has_value(); }
 };
 

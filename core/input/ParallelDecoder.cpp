@@ -20,18 +20,21 @@ constexpr std::size_t kMaxQueued = 64;
 
 // What an earlier load read from `path`, when the file is still the same.
 std::optional<DecodedFile> reusedFile(const std::string &path, const ReadRecord::File &previous,
-                                      const std::vector<ClusterObject> &objects)
+                                      const ParallelDecoder::Reuse &reuse)
 {
     const std::optional<FileStamp> stamp = FileStamp::of(path);
-    if (!stamp || !(*stamp == previous.stamp))
+    if (!stamp || stamp->hash() != previous.stamp)
         return std::nullopt;
+    const std::vector<ClusterObject> &objects = *reuse.objects;
+    if (std::size_t(previous.firstObject) + previous.objectCount > objects.size())
+        return std::nullopt; // not the objects the record was made with: read it
     DecodedFile file;
     file.path = path;
     file.stamp = stamp;
     file.reused = true;
     const auto first = objects.begin() + std::ptrdiff_t(previous.firstObject);
     file.objects.assign(first, first + std::ptrdiff_t(previous.objectCount)); // shares the decoded data
-    file.warnings = previous.warnings;
+    file.warnings = reuse.record->warningsOf(previous);
     return file;
 }
 
@@ -65,7 +68,7 @@ std::vector<DecodedFile> ParallelDecoder::decodeFiles(const std::vector<std::str
             std::optional<DecodedFile> reused;
             if (cancel && cancel->load())
                 results[i].path = paths[i]; // drained without decoding
-            else if (reuse && reuse->files[i] && (reused = reusedFile(paths[i], *reuse->files[i], *reuse->objects)))
+            else if (reuse && reuse->files[i] && (reused = reusedFile(paths[i], *reuse->files[i], *reuse)))
                 results[i] = std::move(*reused);
             else
                 results[i] = decodeDiskFile(paths[i], filter);

@@ -49,6 +49,7 @@ public:
     {
         std::vector<const ReadRecord::File *> files; // per path: what an earlier load read from it, or null
         const std::vector<ClusterObject> *objects = nullptr; // what that load returned
+        const ReadRecord *record = nullptr;
     };
     static std::vector<DecodedFile> decodeFiles(const std::vector<std::string> &paths, const KindFilter &filter,
                                                 const std::atomic_bool *cancel, const ProgressCallback &progress,

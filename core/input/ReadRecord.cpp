@@ -1,26 +1,51 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ReadRecord.h"
 
-#include <string_view>
+#include <functional>
 #include <unordered_map>
 
 namespace ds::input {
+
+std::uint64_t ReadRecord::hashOf(std::string_view path)
+{
+    return std::hash<std::string_view>{}(path);
+}
+
+void ReadRecord::add(std::string_view path, const FileStamp &stamp, std::size_t firstObject, std::size_t objectCount,
+                     const std::vector<std::string> &fileWarnings)
+{
+    File file;
+    file.path = hashOf(path);
+    file.stamp = stamp.hash();
+    file.firstObject = static_cast<std::uint32_t>(firstObject);
+    file.objectCount = static_cast<std::uint32_t>(objectCount);
+    file.firstWarning = static_cast<std::uint32_t>(warnings.size());
+    file.warningCount = static_cast<std::uint32_t>(fileWarnings.size());
+    warnings.insert(warnings.end(), fileWarnings.begin(), fileWarnings.end());
+    files.push_back(file);
+}
 
 std::vector<const ReadRecord::File *> ReadRecord::filesFor(const std::vector<std::string> &paths) const
 {
     std::vector<const File *> found(paths.size(), nullptr);
     std::size_t i = 0;
-    for (; i < paths.size() && i < files.size() && paths[i] == files[i].path; ++i)
+    for (; i < paths.size() && i < files.size() && hashOf(paths[i]) == files[i].path; ++i)
         found[i] = &files[i];
     if (i == paths.size())
         return found;
-    std::unordered_map<std::string_view, const File *> byPath(files.size());
+    std::unordered_map<std::uint64_t, const File *> byPath(files.size());
     for (const File &f : files)
         byPath.emplace(f.path, &f);
     for (; i < paths.size(); ++i)
-        if (const auto it = byPath.find(paths[i]); it != byPath.end())
+        if (const auto it = byPath.find(hashOf(paths[i])); it != byPath.end())
             found[i] = it->second;
     return found;
+}
+
+std::vector<std::string> ReadRecord::warningsOf(const File &file) const
+{
+    const auto first = warnings.begin() + std::ptrdiff_t(file.firstWarning);
+    return {first, first + std::ptrdiff_t(file.warningCount)};
 }
 
 } // namespace ds::input

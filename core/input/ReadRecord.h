@@ -5,7 +5,9 @@
 #include "KindFilter.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace ds::input {
@@ -15,23 +17,34 @@ namespace ds::input {
 // changed and takes every other file's objects and warnings from the objects
 // that load returned. Archives, streams, URLs and ConfigDirs are read again
 // whole: they are not recorded.
+//
+// A 50k-object must-gather has 42k files: paths and stamps are kept as 64-bit
+// hashes (32 bytes a file). Two paths with the same hash cannot mix up their
+// files: a file's stamp holds its inode, so the other file's stamp differs.
 struct ReadRecord
 {
     struct File
     {
-        std::string path;
-        FileStamp stamp;
-        std::size_t firstObject = 0; // into the objects the load returned
-        std::size_t objectCount = 0;
-        std::vector<std::string> warnings;
+        std::uint64_t path = 0;  // hashOf(path)
+        std::uint64_t stamp = 0; // FileStamp::hash()
+        std::uint32_t firstObject = 0; // into the objects the load returned
+        std::uint32_t objectCount = 0;
+        std::uint32_t firstWarning = 0; // into `warnings`
+        std::uint32_t warningCount = 0;
     };
 
     KindFilter filter; // what was decoded in full: another filter reads everything again
     std::vector<File> files; // in load order
+    std::vector<std::string> warnings;
 
+    void add(std::string_view path, const FileStamp &stamp, std::size_t firstObject, std::size_t objectCount,
+             const std::vector<std::string> &fileWarnings);
     // Per path, its recorded file or null: by position while the paths are the
-    // ones recorded, in the same order (a reload's walk, usually), by name after.
+    // ones recorded, in the same order (a reload's walk, usually), by hash after.
     std::vector<const File *> filesFor(const std::vector<std::string> &paths) const;
+    std::vector<std::string> warningsOf(const File &file) const;
+
+    static std::uint64_t hashOf(std::string_view path);
 };
 
 } // namespace ds::input

@@ -55,12 +55,18 @@ private:
 // Every object once, the first occurrence of an id winning as in the engine.
 std::vector<input::ClusterObject> firstOfEachId(std::vector<input::ClusterObject> objects)
 {
-    std::unordered_set<std::string> seen;
+    // Which to keep first, by views of the ids (no copies), then moved.
+    std::unordered_set<std::string_view> seen(objects.size());
+    std::vector<bool> first(objects.size());
+    for (std::size_t i = 0; i < objects.size(); ++i)
+        first[i] = seen.insert(objects[i].id).second;
+    if (seen.size() == objects.size())
+        return objects;
     std::vector<input::ClusterObject> out;
-    out.reserve(objects.size());
-    for (auto &o : objects)
-        if (seen.insert(o.id).second)
-            out.push_back(std::move(o));
+    out.reserve(seen.size());
+    for (std::size_t i = 0; i < objects.size(); ++i)
+        if (first[i])
+            out.push_back(std::move(objects[i]));
     return out;
 }
 
@@ -265,6 +271,7 @@ std::optional<std::string> ComparisonRun::readClusterData()
     if (!loaded.ok())
         return loaded.error;
     m_filesReused = loaded.filesReused;
+    m_filesRead = loaded.filesRead;
     if (m_request.keepObjects) {
         const std::size_t read = loaded.objects.size();
         m_objects = std::make_shared<const std::vector<input::ClusterObject>>(firstOfEachId(std::move(loaded.objects)));

@@ -86,8 +86,10 @@ public:
     std::size_t comparedCount() const { return m_compared; }
     // What reading the kept objects found, file by file (null: nothing to reuse).
     std::shared_ptr<const input::ReadRecord> readRecord() const { return m_readRecord; }
-    // How many files readClusterData() took from readAgainFrom()'s record, unread.
+    // How many files readClusterData() took from readAgainFrom()'s record,
+    // unread, and how many it read from disk.
     std::size_t filesReused() const { return m_filesReused; }
+    std::size_t filesRead() const { return m_filesRead; }
     // Manual correlations in force (from the diff config or the request).
     const std::map<std::string, std::string> &manualCorrelations() const
     {
@@ -125,6 +127,7 @@ private:
     std::shared_ptr<const input::ReadRecord> m_previousRecord;
     std::shared_ptr<const std::vector<input::ClusterObject>> m_previousObjects;
     std::size_t m_filesReused = 0;
+    std::size_t m_filesRead = 0;
     std::string m_inputDescription;
     std::vector<std::string> m_inputErrors;   // what --keep-going let pass while reading
     std::vector<std::string> m_inputWarnings; // files skipped, as kube-compare warns

@@ -9,6 +9,8 @@
 #include "explain/DetailsText.h"
 #include "schema/CrdCatalog.h"
 #include "TestData.h"
+
+#include <QStatusBar>
 #include "diff/SideBySideDiffView.h"
 #include "main/ClusterDataDialog.h"
 #include "main/InputNoticeBar.h"
@@ -77,6 +79,7 @@ private slots:
     void clusterDataDialogTakesFoldersAndFiles();
     void damagedArchiveIsIncomplete();
     void dropPinsAndRecompares();
+    void reloadReadsOnlyChangedFiles();
     void eventLoopRunsDuringLongWork();
     void cancelStopsLongLoad();
     void cancelDropsResultOnItsWay();
@@ -546,6 +549,38 @@ void tst_MainWindow::dropPinsAndRecompares()
     w.correlations()->undoStack()->undo();
     waitIdle(w);
     QVERIFY(!w.isWindowModified());
+}
+
+// Reload from Disk reads only the files changed since the last reading and
+// compares only their CRs; the status bar says how much was done again.
+void tst_MainWindow::reloadReadsOnlyChangedFiles()
+{
+    QTemporaryDir dir;
+    const QString name = QStringLiteral("SomeDiffs");
+    const QString inputs = dir.filePath(QStringLiteral("resources"));
+    test::copyTree(caseDir(name) + QStringLiteral("/resources"), inputs);
+    // Files changed within two seconds of a reading are read again anyway (coarse file-system clocks).
+    QTest::qWait(2100);
+    MainWindow w;
+    w.openReference(caseDir(name) + QStringLiteral("/reference/metadata.yaml"));
+    w.openInputs({inputs});
+    waitIdle(w);
+    QCOMPARE(w.session()->snapshot()->report->diffs.size(), std::size_t(2));
+
+    QVERIFY(QFile::remove(inputs + QStringLiteral("/deploymentDashboard.yaml")));
+    w.session()->reload();
+    waitIdle(w);
+    QTRY_COMPARE(w.statusBar()->currentMessage(), QStringLiteral("Reloaded: 0 files read again, 0 CRs compared"));
+    QCOMPARE(w.session()->snapshot()->report->diffs.size(), std::size_t(1));
+
+    QFile edited(inputs + QStringLiteral("/d2.yaml"));
+    QVERIFY(edited.open(QIODevice::Append));
+    edited.write("\n# edited\n");
+    edited.close();
+    w.session()->reload();
+    waitIdle(w);
+    QTRY_COMPARE(w.statusBar()->currentMessage(), QStringLiteral("Reloaded: 1 file read again, 1 CR compared"));
+    QCOMPARE(w.session()->snapshot()->report->diffs.size(), std::size_t(1));
 }
 
 void tst_MainWindow::eventLoopRunsDuringLongWork()

@@ -156,6 +156,8 @@ void readInputs(const ComparisonJobRequest &request, pipeline::ComparisonRun &ru
     }
     snapshot.readRecord = run.readRecord();
     result.filesReused = run.filesReused();
+    result.filesRead = run.filesRead();
+    result.readAgain = request.keepObjectsOnFailure && request.readRecord;
     snapshot.inputDescription = run.inputDescription().empty() && request.cluster
         ? clusterLabel(*request.cluster).toStdString()
         : run.inputDescription();

@@ -73,6 +73,8 @@ struct ComparisonJobResult
     bool compared = false;
     std::size_t comparedCrs = 0; // how many CRs were compared (all, or those a change could affect)
     std::size_t filesReused = 0; // files not read again: unchanged since the objects were read
+    std::size_t filesRead = 0;   // files read (from disk)
+    bool readAgain = false;      // the same inputs read again: only changed files read, their CRs compared
     bool linted = false; // the reference was linted (it loaded, or the cluster data's CRDs changed)
 };
 

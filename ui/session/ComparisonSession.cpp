@@ -158,7 +158,8 @@ void ComparisonSession::finished(quint64 generation, const ComparisonJobResult &
         if (result.cancelled && result.snapshot)
             publish(result);
     }
-    const bool userCancelled = !(generation == m_generation && !cancelled) && !m_pending;
+    const bool published = generation == m_generation && !cancelled;
+    const bool userCancelled = !published && !m_pending;
     if (m_pending)
         startPending();
     else
@@ -166,6 +167,8 @@ void ComparisonSession::finished(quint64 generation, const ComparisonJobResult &
     // After busy ends, so the status bar shows it as a passing message.
     if (userCancelled)
         emit progressChanged(0, 0, result.referenceLoaded || m_runningInputs ? tr("Loading cancelled") : tr("Cancelled"));
+    else if (published && !m_pending && result.readAgain && result.compared) // say how little was done again
+        emit progressChanged(0, 0, rereadMessage(result));
 }
 
 void ComparisonSession::publish(const ComparisonJobResult &result)
@@ -183,6 +186,15 @@ void ComparisonSession::publish(const ComparisonJobResult &result)
         m_newInputs = false; // what is shown now came from these inputs
     emit problemsChanged();
     emit snapshotChanged();
+}
+
+// "Reloaded: 1 file read again, 2 CRs compared": reloading a big must-gather
+// is quick because only this much was done again.
+QString ComparisonSession::rereadMessage(const ComparisonJobResult &result)
+{
+    const QString files = result.filesRead == 1 ? tr("1 file read again") : tr("%1 files read again").arg(result.filesRead);
+    const QString crs = result.comparedCrs == 1 ? tr("1 CR compared") : tr("%1 CRs compared").arg(result.comparedCrs);
+    return tr("Reloaded: %1, %2").arg(files, crs);
 }
 
 void ComparisonSession::setBusy(bool busy)

@@ -67,6 +67,7 @@ private:
     void finished(quint64 generation, const ComparisonJobResult &result);
     void publish(const ComparisonJobResult &result);
     void setBusy(bool busy);
+    static QString rereadMessage(const ComparisonJobResult &result);
 
     QString m_referencePath;
     QStringList m_inputPaths;
