@@ -164,40 +164,44 @@ int main(int argc, char *argv[])
     // request without the memo compares every CR: the baseline, in the same run.
     double pinMs = 0, pinFullMs = 0, overrideMs = 0, applyMs = 0;
     std::size_t pinCompared = 0, overrideCompared = 0;
-    const auto compareAgain = [&](ComparisonJobRequest again, bool incremental, std::size_t *compared = nullptr) {
+    // `again` after the first result, as the window runs it: with that result's
+    // reference, objects and CRDs, and (incremental) its report, memo and read record.
+    const auto runAgain = [&](ComparisonJobRequest again, bool incremental) {
         again.reference = result.snapshot->reference;
         again.objects = result.snapshot->objects;
         again.crds = result.snapshot->crds;
         if (incremental) {
             again.report = result.snapshot->report;
             again.memo = result.snapshot->memo;
+            again.readRecord = result.snapshot->readRecord;
         }
         const auto start = Clock::now();
         ComparisonJobResult done = runComparisonJob(again, cancel, {});
         const double ms = msSince(start);
         if (!done.snapshot || !done.snapshot->report)
             std::exit(2);
-        if (compared)
-            *compared = done.comparedCrs;
-        return std::make_pair(ms, done.snapshot);
+        return std::make_pair(ms, std::move(done));
     };
     const auto drifted = std::find_if(result.snapshot->report->diffs.begin(), result.snapshot->report->diffs.end(),
                                       [](const report::CrResult &r) { return r.hasDiff(); });
     if (drifted != result.snapshot->report->diffs.end()) {
         ComparisonJobRequest pin;
         pin.manualCorrelations = {{drifted->crName, drifted->correlatedTemplate}};
-        pinFullMs = compareAgain(pin, false).first;
-        auto [ms, pinned] = compareAgain(pin, true, &pinCompared);
+        pinFullMs = runAgain(pin, false).first;
+        auto [ms, pinned] = runAgain(pin, true);
         pinMs = ms;
+        pinCompared = pinned.comparedCrs;
         // The list takes the new verdicts in place (same CRs: no reset).
         const auto applyStart = Clock::now();
-        model.setSnapshot(pinned);
+        model.setSnapshot(pinned.snapshot);
         QCoreApplication::processEvents();
         applyMs = msSince(applyStart);
         ComparisonJobRequest accept;
         accept.overrides = std::make_shared<const compare::UserOverrides>(
             std::vector<compare::UserOverride>{compare::UserOverrides::accepting(*drifted, "bench")});
-        overrideMs = compareAgain(accept, true, &overrideCompared).first;
+        auto [acceptMs, accepted] = runAgain(accept, true);
+        overrideMs = acceptMs;
+        overrideCompared = accepted.comparedCrs;
     }
     // Reload from Disk after one file changed (a comment appended to the file
     // of a drifted CR, then taken out again): only that file is read and only
@@ -211,36 +215,19 @@ int main(int argc, char *argv[])
         QFile file(changed);
         const QByteArray original = file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
         file.close();
-        const auto reload = [&](bool incremental) {
-            ComparisonJobRequest again;
-            again.loadReference = again.loadInputs = true; // what Reload from Disk asks for
-            again.referencePath = reference;
-            again.inputPaths = {args[1]};
-            again.keepObjectsOnFailure = true;
-            again.reference = result.snapshot->reference;
-            again.objects = result.snapshot->objects;
-            again.crds = result.snapshot->crds;
-            if (incremental) {
-                again.report = result.snapshot->report;
-                again.memo = result.snapshot->memo;
-                again.readRecord = result.snapshot->readRecord;
-            }
-            const auto start = Clock::now();
-            const ComparisonJobResult done = runComparisonJob(again, cancel, {});
-            const double ms = msSince(start);
-            if (!done.snapshot || !done.snapshot->report)
-                std::exit(2);
-            if (incremental) {
-                reloadCompared = done.comparedCrs;
-                reloadReused = done.filesReused;
-            }
-            return ms;
-        };
+        ComparisonJobRequest reload;
+        reload.loadReference = reload.loadInputs = true; // what Reload from Disk asks for
+        reload.referencePath = reference;
+        reload.inputPaths = {args[1]};
+        reload.keepObjectsOnFailure = true;
         if (!original.isEmpty() && file.open(QIODevice::Append)) {
             file.write("\n# bench_filter\n");
             file.close();
-            reloadFullMs = reload(false);
-            reloadMs = reload(true);
+            reloadFullMs = runAgain(reload, false).first;
+            auto [ms, reloaded] = runAgain(reload, true);
+            reloadMs = ms;
+            reloadCompared = reloaded.comparedCrs;
+            reloadReused = reloaded.filesReused;
             reloadFloorMs = walkAndStatMs(args[1]);
             if (file.open(QIODevice::WriteOnly | QIODevice::Truncate))
                 file.write(original);

@@ -468,6 +468,11 @@ LoadedObjects FileInputSource::load(Log &log, const std::atomic_bool *cancel, co
             decoded = decoder.finish();
             orderArchiveResults(step.archive, decoded);
         }
+        // Room for every object at once: growing by doubling would move 50k objects twice over.
+        std::size_t count = result.objects.size();
+        for (const DecodedFile &d : decoded)
+            count += d.objects.size();
+        result.objects.reserve(count);
         for (DecodedFile &d : decoded) {
             if (!d.readError.empty() && unreadable(d.readError, "the file is not compared", log, result))
                 return result;
