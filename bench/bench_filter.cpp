@@ -23,6 +23,7 @@
 #include "session/ComparisonJob.h"
 #include "session/ComparisonSnapshot.h"
 #include "compare/UserOverrides.h"
+#include "util/HeapTuning.h"
 
 #include <QApplication>
 #include <QFile>
@@ -89,6 +90,8 @@ double walkAndStatMs(const QString &dir)
 
 int main(int argc, char *argv[])
 {
+    ds::tuneHeapForBurstyAllocation(); // as the window's main() does
+    ds::capHeapArenas();
     qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     const QStringList args = app.arguments();

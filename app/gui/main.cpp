@@ -5,5 +5,6 @@
 int main(int argc, char *argv[])
 {
     ds::tuneHeapForBurstyAllocation();
+    ds::capHeapArenas();
     return ds::ui::runDriftscope(argc, argv);
 }

@@ -3,6 +3,7 @@
 
 #include "ArchiveReader.h"
 #include "ConfigDirReader.h"
+#include "DirectoryWalk.h"
 #include "MustGatherLayout.h"
 #include "ParallelDecoder.h"
 #include "util/GoFile.h"
@@ -19,7 +20,6 @@
 #include <iterator>
 #include <cerrno>
 #include <future>
-#include <dirent.h>
 #include <glob.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -37,81 +37,6 @@ std::int64_t realTimeNs()
 }
 
 constexpr int kKustomizeTimeoutMs = 5 * 60 * 1000;
-
-bool hasResourceExtension(std::string_view path)
-{
-    return path.ends_with(".json") || path.ends_with(".yaml") || path.ends_with(".yml");
-}
-
-// One directory's entries: name and whether it is a real directory (symlinks
-// are never descended). readdir's d_type spares a stat per file; 10k-file
-// must-gathers are walked in a few milliseconds.
-struct DirEntry
-{
-    std::string name;
-    bool isDirectory = false;
-    bool isLinkToDirectory = false;
-};
-
-// `error` gets Go's text when the directory cannot be read ("open <dir>: permission denied").
-std::vector<DirEntry> listDirectory(const std::string &dir, std::string &error)
-{
-    std::vector<DirEntry> entries;
-    DIR *d = ::opendir(dir.c_str());
-    if (!d) {
-        error = "open " + dir + ": " + goErrnoText(errno);
-        return entries;
-    }
-    while (const dirent *e = ::readdir(d)) {
-        const std::string_view name = e->d_name;
-        if (name == "." || name == "..")
-            continue;
-        DirEntry entry{std::string(name), e->d_type == DT_DIR, false};
-        if (e->d_type == DT_UNKNOWN || e->d_type == DT_LNK) {
-            const std::string path = dir + '/' + entry.name;
-            struct stat st {};
-            const bool link = ::lstat(path.c_str(), &st) == 0 && S_ISLNK(st.st_mode);
-            if (!link)
-                entry.isDirectory = S_ISDIR(st.st_mode);
-            else
-                entry.isLinkToDirectory = ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
-        }
-        entries.push_back(std::move(entry));
-    }
-    ::closedir(d);
-    std::sort(entries.begin(), entries.end(), [](const DirEntry &a, const DirEntry &b) { return a.name < b.name; });
-    return entries;
-}
-
-// filepath.Walk order: lexical (bytes), directories descended only with -R.
-// `dir` is already clean, as filepath.Join makes it ("crs/" and "./crs" → "crs",
-// "." and "x" → "x"). Directories that cannot be read go to `unreadable`.
-void walkCleanDirectory(const std::string &dir, bool recursive, std::vector<std::string> &files,
-                        std::vector<std::string> &unreadable)
-{
-    std::string error;
-    const std::vector<DirEntry> entries = listDirectory(dir, error);
-    if (!error.empty())
-        unreadable.push_back(error);
-    for (const DirEntry &e : entries) {
-        const std::string path = dir == "/" ? "/" + e.name : dir == "." ? e.name : dir + '/' + e.name;
-        if (e.isDirectory) {
-            if (recursive)
-                walkCleanDirectory(path, recursive, files, unreadable);
-            continue;
-        }
-        if (e.isLinkToDirectory)
-            continue;
-        if (hasResourceExtension(path))
-            files.push_back(path);
-    }
-}
-
-void walkDirectory(const QString &dir, bool recursive, std::vector<std::string> &files,
-                   std::vector<std::string> &unreadable)
-{
-    walkCleanDirectory(QDir::cleanPath(dir).toStdString(), recursive, files, unreadable);
-}
 
 // filepath.Glob's order: directory by directory, names in byte order (glibc
 // would collate by locale).

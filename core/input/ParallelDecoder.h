@@ -55,6 +55,9 @@ public:
                                                 const std::atomic_bool *cancel, const ProgressCallback &progress,
                                                 int threads = 0, const Reuse *reuse = nullptr);
 
+    // How many threads decodeFiles() reads and decodes on by default.
+    static int readingThreads();
+
 private:
     void work();
 

@@ -139,6 +139,22 @@ void tst_FileInputSource::load_data()
     QTest::newRow("directory: -R descends") << tree << QStringList{"crs"} << true
                                             << (topLevel + QStringList{"crs/sub/d.yaml"})
                                             << (topIds + QStringList{id("d")}) << QStringList() << QString();
+    // Folders are walked side by side once there are several; the order stays filepath.Walk's.
+    const QStringList folders = {"a.yaml", "d1/x.yaml", "d1/sub/y.yaml", "d2/x.yaml", "d3/x.yaml",
+                                 "d4/x.yaml", "d5/deep/z.yaml", "e.yaml", "f/x.yaml"};
+    const QStringList walked = {"a.yaml", "d1/sub/y.yaml", "d1/x.yaml", "d2/x.yaml", "d3/x.yaml",
+                                "d4/x.yaml", "d5/deep/z.yaml", "e.yaml", "f/x.yaml"};
+    for (const QString &top : {QStringLiteral("crs"), QStringLiteral("top/crs")}) {
+        QStringList files, sources, ids;
+        for (const QString &f : folders)
+            files << top + u'/' + f << configMap(QString(f).replace(u'/', u'-').section(u'.', 0, 0));
+        for (const QString &f : walked) {
+            sources << top + u'/' + f;
+            ids << id(QString(f).replace(u'/', u'-').section(u'.', 0, 0));
+        }
+        QTest::newRow(qPrintable(QStringLiteral("directory: -R walks folders side by side in order, below ") + top))
+            << files << QStringList{top.section(u'/', 0, 0)} << true << sources << ids << QStringList() << QString();
+    }
     QTest::newRow("directory: byte order, not collation")
         << QStringList{"crs/a.yaml", configMap("a"), "crs/B.yaml", configMap("B"), "crs/_u.yaml", configMap("u")}
         << QStringList{"crs"} << false << QStringList{"crs/B.yaml", "crs/_u.yaml", "crs/a.yaml"}

@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "DirectoryWalk.h"
+
+#include "util/GoFile.h"
+
+#include <QDir>
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <dirent.h>
+#include <iterator>
+#include <sys/stat.h>
+#include <thread>
+
+namespace ds::input {
+
+namespace {
+
+// A folder with this many subfolders is shared out between walkers; with fewer
+// the walk looks up to kDeepEnough levels down for such a folder.
+constexpr std::size_t kEnoughToShare = 4;
+constexpr int kDeepEnough = 3;
+
+// One directory's entries: name and whether it is a real directory (symlinks
+// are never descended). readdir's d_type spares a stat per file.
+struct DirEntry
+{
+    std::string name;
+    bool isDirectory = false;
+    bool isLinkToDirectory = false;
+};
+
+// `error` gets Go's text when the directory cannot be read ("open <dir>: permission denied").
+std::vector<DirEntry> listDirectory(const std::string &dir, std::string &error)
+{
+    std::vector<DirEntry> entries;
+    DIR *d = ::opendir(dir.c_str());
+    if (!d) {
+        error = "open " + dir + ": " + goErrnoText(errno);
+        return entries;
+    }
+    while (const dirent *e = ::readdir(d)) {
+        const std::string_view name = e->d_name;
+        if (name == "." || name == "..")
+            continue;
+        DirEntry entry{std::string(name), e->d_type == DT_DIR, false};
+        if (e->d_type == DT_UNKNOWN || e->d_type == DT_LNK) {
+            const std::string path = dir + '/' + entry.name;
+            struct stat st {};
+            const bool link = ::lstat(path.c_str(), &st) == 0 && S_ISLNK(st.st_mode);
+            if (!link)
+                entry.isDirectory = S_ISDIR(st.st_mode);
+            else
+                entry.isLinkToDirectory = ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+        }
+        entries.push_back(std::move(entry));
+    }
+    ::closedir(d);
+    std::sort(entries.begin(), entries.end(), [](const DirEntry &a, const DirEntry &b) { return a.name < b.name; });
+    return entries;
+}
+
+// filepath.Walk order: lexical (bytes), directories descended only with -R.
+// `dir` is already clean, as filepath.Join makes it ("crs/" and "./crs" → "crs",
+// "." and "x" → "x").
+void walkCleanDirectory(const std::string &dir, bool recursive, std::vector<std::string> &files,
+                        std::vector<std::string> &unreadable, int depth = 0);
+
+std::string joined(const std::string &dir, const std::string &name)
+{
+    return dir == "/" ? "/" + name : dir == "." ? name : dir + '/' + name;
+}
+
+// Walks `subdirs` on up to kWalkers threads; each one's files and unreadable
+// folders, in their order.
+struct Walked
+{
+    std::vector<std::string> files;
+    std::vector<std::string> unreadable;
+};
+
+std::vector<Walked> walkSideBySide(const std::vector<std::string> &subdirs)
+{
+    constexpr std::size_t kWalkers = 8;
+    std::vector<Walked> walked(subdirs.size());
+    std::atomic<std::size_t> next{0};
+    const auto work = [&] {
+        for (std::size_t i; (i = next.fetch_add(1)) < subdirs.size();)
+            walkCleanDirectory(subdirs[i], true, walked[i].files, walked[i].unreadable, kDeepEnough);
+    };
+    std::vector<std::thread> helpers;
+    for (std::size_t t = 1; t < std::min(kWalkers, subdirs.size()); ++t)
+        helpers.emplace_back(work);
+    work();
+    for (std::thread &t : helpers)
+        t.join();
+    return walked;
+}
+
+void walkCleanDirectory(const std::string &dir, bool recursive, std::vector<std::string> &files,
+                        std::vector<std::string> &unreadable, int depth)
+{
+    std::string error;
+    const std::vector<DirEntry> entries = listDirectory(dir, error);
+    if (!error.empty())
+        unreadable.push_back(error);
+    std::vector<std::string> subdirs;
+    if (recursive)
+        for (const DirEntry &e : entries)
+            if (e.isDirectory)
+                subdirs.push_back(joined(dir, e.name));
+    // Enough folders here to share out between walkers: each is walked whole on
+    // one of them. Too few (a must-gather's one image folder): look deeper first.
+    std::vector<Walked> walked;
+    if (depth < kDeepEnough && subdirs.size() >= kEnoughToShare)
+        walked = walkSideBySide(subdirs);
+    std::size_t next = 0;
+    for (const DirEntry &e : entries) {
+        if (e.isDirectory) {
+            if (!recursive)
+                continue;
+            if (walked.empty()) {
+                walkCleanDirectory(subdirs[next++], recursive, files, unreadable, depth + 1);
+                continue;
+            }
+            Walked &w = walked[next++];
+            std::move(w.files.begin(), w.files.end(), std::back_inserter(files));
+            std::move(w.unreadable.begin(), w.unreadable.end(), std::back_inserter(unreadable));
+            continue;
+        }
+        if (e.isLinkToDirectory)
+            continue;
+        const std::string path = joined(dir, e.name);
+        if (hasResourceExtension(path))
+            files.push_back(path);
+    }
+}
+
+} // namespace
+
+bool hasResourceExtension(std::string_view path)
+{
+    return path.ends_with(".json") || path.ends_with(".yaml") || path.ends_with(".yml");
+}
+
+void walkDirectory(const QString &dir, bool recursive, std::vector<std::string> &files,
+                   std::vector<std::string> &unreadable)
+{
+    walkCleanDirectory(QDir::cleanPath(dir).toStdString(), recursive, files, unreadable);
+}
+
+} // namespace ds::input

@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <QString>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ds::input {
+
+// The files kubectl's builder reads from a directory.
+bool hasResourceExtension(std::string_view path);
+
+// The resource files under `dir` in filepath.Walk's order: lexical (bytes),
+// subdirectories descended only when `recursive`, symlinks to directories
+// never. Directories that cannot be read go to `unreadable` with Go's text
+// ("open <dir>: permission denied"), in the order the walk met them.
+//
+// Subdirectories are walked side by side: with a cold cache every directory
+// read waits for the disk, and one walker at a time leaves the disk idle
+// between requests (a 50k-object must-gather has 23,000 folders: 2.5 s walked
+// one at a time, under 1 s eight at a time). The order is the sequential one.
+void walkDirectory(const QString &dir, bool recursive, std::vector<std::string> &files,
+                   std::vector<std::string> &unreadable);
+
+} // namespace ds::input
