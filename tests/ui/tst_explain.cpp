@@ -129,6 +129,11 @@ void tst_Explain::detailsAndFieldsOfAPair()
     QVERIFY(build >= 0);
     QVERIFY(fields->index(build, FieldsModel::ChangeColumn).data().toString().contains(QStringLiteral("regex")));
     QVERIFY(w.findChild<QLabel *>(QStringLiteral("fieldsSummary"))->text().contains(QStringLiteral("not compared")));
+    // A clean pair is a compared pair: its summary says so, not "no pair selected".
+    w.selection()->showClusterObject(QStringLiteral("v1_Namespace_shop"));
+    const QString clean = w.findChild<QLabel *>(QStringLiteral("fieldsSummary"))->text();
+    QCOMPARE(clean, fields->rowCount() == 0 ? QStringLiteral("No changed fields, none hidden")
+                                            : QStringLiteral("0 changed, %1 not compared").arg(fields->hiddenCount()));
 }
 
 // The whole cluster CR, the omitted and function-judged lines greyed.

@@ -81,11 +81,12 @@ void ExplainController::onShown(const QString &objectId, const QString &template
             if (QString::fromStdString(t.path) == templatePath)
                 source = QString::fromStdString(t.source);
     m_source->setTemplate(templatePath, source);
-    m_fields->setResult(objectId.isEmpty() ? nullptr : snapshot->lookup().result(objectId.toStdString()));
+    const auto *result = objectId.isEmpty() ? nullptr : snapshot->lookup().result(objectId.toStdString());
+    m_fields->setResult(result);
     for (int c = 0; c < FieldsModel::ClusterColumn; ++c)
         m_fieldsView->resizeColumnToContents(c);
-    m_fieldsSummary->setText(m_fields->rowCount() == 0
-                                 ? tr("No compared pair selected")
+    m_fieldsSummary->setText(!result                      ? tr("No compared pair selected")
+                                 : m_fields->rowCount() == 0 ? tr("No changed fields, none hidden")
                                  : tr("%1 changed, %2 not compared").arg(m_fields->changedCount()).arg(m_fields->hiddenCount()));
 }
 
