@@ -2,6 +2,7 @@
 #include "MustGatherObjects.h"
 
 #include "input/ArchiveReader.h"
+#include "input/DirectoryWalk.h"
 #include "util/GoFile.h"
 #include "yaml/YamlReader.h"
 
@@ -17,42 +18,17 @@ namespace ds::generate {
 
 namespace {
 
-struct Entry
-{
-    std::string name;
-    bool directory = false; // a real directory (lstat: symlinks are not followed)
-};
-
-// One directory's entries in byte order, as filepath.Walk lists them.
-std::vector<Entry> entries(const std::string &dir, std::string &error)
-{
-    std::vector<Entry> out;
-    DIR *d = ::opendir(dir.c_str());
-    if (!d) {
-        error = "open " + dir + ": " + goErrnoText(errno);
-        return out;
-    }
-    while (const dirent *e = ::readdir(d)) {
-        const std::string name = e->d_name;
-        if (name == "." || name == "..")
-            continue;
-        struct stat st {};
-        const bool isDir = ::lstat((dir + "/" + name).c_str(), &st) == 0 && S_ISDIR(st.st_mode);
-        out.push_back({name, isDir});
-    }
-    ::closedir(d);
-    std::sort(out.begin(), out.end(), [](const Entry &a, const Entry &b) { return a.name < b.name; });
-    return out;
-}
+using input::DirEntry;
+using input::listDirectory;
 
 // Directories having a `cluster-scoped-resources` or `namespaces` child, depth first.
 void findRoots(const std::string &dir, std::vector<std::string> &roots, std::string &error)
 {
-    const std::vector<Entry> list = entries(dir, error);
+    const std::vector<DirEntry> list = listDirectory(dir, error);
     if (!error.empty())
         return;
-    for (const Entry &e : list) {
-        if (!e.directory)
+    for (const DirEntry &e : list) {
+        if (!e.isDirectory)
             continue;
         if (e.name == "cluster-scoped-resources" || e.name == "namespaces") {
             if (std::find(roots.begin(), roots.end(), dir) == roots.end())
@@ -67,12 +43,12 @@ void findRoots(const std::string &dir, std::vector<std::string> &roots, std::str
 
 void yamlFiles(const std::string &dir, std::vector<std::string> &files, std::string &error)
 {
-    const std::vector<Entry> list = entries(dir, error);
+    const std::vector<DirEntry> list = listDirectory(dir, error);
     if (!error.empty())
         return;
-    for (const Entry &e : list) {
+    for (const DirEntry &e : list) {
         const std::string path = dir + "/" + e.name;
-        if (e.directory)
+        if (e.isDirectory)
             yamlFiles(path, files, error);
         else if (e.name.ends_with(".yaml")) // case-sensitive: .yml, .json and .YAML are not read
             files.push_back(path);

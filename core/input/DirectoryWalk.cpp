@@ -22,45 +22,6 @@ namespace {
 constexpr std::size_t kEnoughToShare = 4;
 constexpr int kDeepEnough = 3;
 
-// One directory's entries: name and whether it is a real directory (symlinks
-// are never descended). readdir's d_type spares a stat per file.
-struct DirEntry
-{
-    std::string name;
-    bool isDirectory = false;
-    bool isLinkToDirectory = false;
-};
-
-// `error` gets Go's text when the directory cannot be read ("open <dir>: permission denied").
-std::vector<DirEntry> listDirectory(const std::string &dir, std::string &error)
-{
-    std::vector<DirEntry> entries;
-    DIR *d = ::opendir(dir.c_str());
-    if (!d) {
-        error = "open " + dir + ": " + goErrnoText(errno);
-        return entries;
-    }
-    while (const dirent *e = ::readdir(d)) {
-        const std::string_view name = e->d_name;
-        if (name == "." || name == "..")
-            continue;
-        DirEntry entry{std::string(name), e->d_type == DT_DIR, false};
-        if (e->d_type == DT_UNKNOWN || e->d_type == DT_LNK) {
-            const std::string path = dir + '/' + entry.name;
-            struct stat st {};
-            const bool link = ::lstat(path.c_str(), &st) == 0 && S_ISLNK(st.st_mode);
-            if (!link)
-                entry.isDirectory = S_ISDIR(st.st_mode);
-            else
-                entry.isLinkToDirectory = ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
-        }
-        entries.push_back(std::move(entry));
-    }
-    ::closedir(d);
-    std::sort(entries.begin(), entries.end(), [](const DirEntry &a, const DirEntry &b) { return a.name < b.name; });
-    return entries;
-}
-
 // filepath.Walk order: lexical (bytes), directories descended only with -R.
 // `dir` is already clean, as filepath.Join makes it ("crs/" and "./crs" → "crs",
 // "." and "x" → "x").
@@ -138,6 +99,35 @@ void walkCleanDirectory(const std::string &dir, bool recursive, std::vector<std:
 }
 
 } // namespace
+
+std::vector<DirEntry> listDirectory(const std::string &dir, std::string &error)
+{
+    std::vector<DirEntry> entries;
+    DIR *d = ::opendir(dir.c_str());
+    if (!d) {
+        error = "open " + dir + ": " + goErrnoText(errno);
+        return entries;
+    }
+    while (const dirent *e = ::readdir(d)) {
+        const std::string_view name = e->d_name;
+        if (name == "." || name == "..")
+            continue;
+        DirEntry entry{std::string(name), e->d_type == DT_DIR, false};
+        if (e->d_type == DT_UNKNOWN || e->d_type == DT_LNK) {
+            const std::string path = dir + '/' + entry.name;
+            struct stat st {};
+            const bool link = ::lstat(path.c_str(), &st) == 0 && S_ISLNK(st.st_mode);
+            if (!link)
+                entry.isDirectory = S_ISDIR(st.st_mode);
+            else
+                entry.isLinkToDirectory = ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+        }
+        entries.push_back(std::move(entry));
+    }
+    ::closedir(d);
+    std::sort(entries.begin(), entries.end(), [](const DirEntry &a, const DirEntry &b) { return a.name < b.name; });
+    return entries;
+}
 
 bool hasResourceExtension(std::string_view path)
 {

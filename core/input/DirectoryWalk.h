@@ -9,6 +9,18 @@
 
 namespace ds::input {
 
+// One directory's entries in byte order, as filepath.Walk lists them: name and
+// whether it is a real directory (symlinks are never descended) or a symlink
+// to one. readdir's d_type spares a stat per file. `error` gets Go's text when
+// the directory cannot be read ("open <dir>: permission denied").
+struct DirEntry
+{
+    std::string name;
+    bool isDirectory = false;
+    bool isLinkToDirectory = false;
+};
+std::vector<DirEntry> listDirectory(const std::string &dir, std::string &error);
+
 // The files kubectl's builder reads from a directory.
 bool hasResourceExtension(std::string_view path);
 
