@@ -586,25 +586,40 @@ bool CompareEngine::compareAll(std::vector<input::ClusterObject> &objects, Conte
         run.exclusive = [&alone](std::size_t i) { return bool(alone[i]); };
     }
     std::vector<std::unique_ptr<Pending>> pending(objects.size());
+    // Most CRs of a must-gather correlate with no template and log nothing:
+    // they are only flagged (a Pending is ~1 KB, and 50,000 of them cost
+    // more than comparing the CRs that matched; docs/performance.md).
+    std::vector<char> quietlyUnmatched(objects.size(), 0); // not vector<bool>: threads write neighbours
     Evaluation inOrder(context, m_log); // one after the other: logs go straight out
     const bool buffered = run.threads > 1 || memo; // a memo keeps each CR's lines
     const auto work = [&](std::size_t i) {
-        auto p = std::make_unique<Pending>();
         if (m_objectsShared && !context.copied[i] && !objects[i].partial)
             objects[i].object = objects[i].object.deepCopy(); // comparing changes it
+        BufferedLog log;
+        Outcome outcome;
         if (buffered) {
-            Evaluation sideBySide(context, p->log);
-            p->outcome = evaluate(objects[i], sideBySide);
+            Evaluation sideBySide(context, log);
+            outcome = evaluate(objects[i], sideBySide);
             if (run.threads > 1 && !targets[i])
                 objects[i].object = Value(); // nothing reads it again: freed on this thread
         } else {
-            p->outcome = evaluate(objects[i], inOrder);
+            outcome = evaluate(objects[i], inOrder);
         }
-        pending[i] = std::move(p);
+        if (outcome.kind == Outcome::Kind::Unmatched && log.empty()) // its id is objects[i].id
+            quietlyUnmatched[i] = 1;
+        else
+            pending[i] = std::make_unique<Pending>(Pending{std::move(log), std::move(outcome)});
     };
     const auto deliver = [&](std::size_t i) {
         if (progress)
             progress(i, objects.size());
+        if (quietlyUnmatched[i]) {
+            static const Outcome unmatched;
+            if (memo)
+                note(unmatched, context, BufferedLog(), *memo);
+            recordUnmatched(objects[i].id, context);
+            return;
+        }
         const std::unique_ptr<Pending> p = std::move(pending[i]);
         if (memo) { // the memo keeps the lines: passed on, then moved there
             p->log.copyInto(m_log);

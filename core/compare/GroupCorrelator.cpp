@@ -42,14 +42,17 @@ bool GroupCorrelator::hashOf(const Value &object, const Group &group, std::strin
 {
     hash.clear();
     for (std::size_t i = 0; i < group.size(); ++i) {
-        Value v = object;
+        // Followed in place: every CR is matched, and copying each Value on the
+        // way touched its shared count from every comparing thread.
+        const Value *v = &object;
         for (const auto &segment : group[i])
-            v = v.get(segment);
-        if (!v.isString() || v.str().empty())
+            if (!(v = v->find(segment)))
+                return false;
+        if (!v->isString() || v->str().empty())
             return false;
         if (i)
             hash += '_';
-        hash += v.str();
+        hash += v->str();
     }
     return true;
 }

@@ -3,6 +3,7 @@
 
 #include "input/ArchiveReader.h"
 #include "input/DirectoryWalk.h"
+#include "input/MustGatherLayout.h"
 #include "util/GoFile.h"
 #include "yaml/YamlReader.h"
 
@@ -100,23 +101,6 @@ std::string fileText(const std::string &path)
     return buffer.str();
 }
 
-// filepath.Walk's order on paths: component by component, in byte order.
-bool walkOrder(const std::string &a, const std::string &b)
-{
-    std::size_t i = 0, j = 0;
-    for (;;) {
-        const std::size_t ea = std::min(a.find('/', i), a.size());
-        const std::size_t eb = std::min(b.find('/', j), b.size());
-        const int c = a.compare(i, ea - i, b, j, eb - j);
-        if (c != 0)
-            return c < 0;
-        if (ea == a.size() || eb == b.size())
-            return ea == a.size() && eb != b.size();
-        i = ea + 1;
-        j = eb + 1;
-    }
-}
-
 // The data root a member path lies under: the folder holding its first
 // cluster-scoped-resources/ or namespaces/ component (the walk stops there).
 std::optional<std::string> rootOf(const std::string &path, std::string &tree)
@@ -205,7 +189,7 @@ MustGatherObjects MustGatherObjects::loadArchive(const std::string &archivePath)
         return out;
     }
     std::sort(members.begin(), members.end(),
-              [](const auto &a, const auto &b) { return walkOrder(a.path, b.path); });
+              [](const auto &a, const auto &b) { return input::mustgather::walkOrder(a.path, b.path); });
     std::vector<std::string> roots;
     for (const auto &m : members) {
         std::string tree;

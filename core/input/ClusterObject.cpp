@@ -3,15 +3,11 @@
 
 namespace ds::input {
 
-namespace {
-
 std::string_view stringView(const Value &object, std::initializer_list<std::string_view> path)
 {
     const Value *v = object.find(path);
     return v && v->isString() ? std::string_view(v->str()) : std::string_view();
 }
-
-} // namespace
 
 std::string stringField(const Value &object, std::initializer_list<std::string_view> path)
 {

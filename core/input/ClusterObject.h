@@ -20,6 +20,11 @@ struct ClusterObject
     // Only the identity and ownerReferences were kept (see KindFilter); the
     // full object can be read again from `source`.
     bool partial = false;
+    // Whether it may name other objects (metadata.ownerReferences, a binding's
+    // subjects) for compare/ReferenceIndexes. The file reader knows while the
+    // object is at hand and says no for most, which spares looking into every
+    // object of a must-gather again; anything else leaves it true.
+    bool mayReferToOthers = true;
     // Fields the input cannot know (a ConfigDir has no labels, no Secret type):
     // removed from both sides before diffing, so they are not reported as drift.
     std::vector<std::vector<std::string>> unknownFields;
@@ -32,5 +37,7 @@ std::string objectId(const Value &object);
 // hold '/', never '_'); "" when the id has no kind.
 std::string kindOfObjectId(const std::string &id);
 std::string stringField(const Value &object, std::initializer_list<std::string_view> path);
+// The same without a copy: valid while `object` holds the string.
+std::string_view stringView(const Value &object, std::initializer_list<std::string_view> path);
 
 } // namespace ds::input

@@ -71,6 +71,8 @@ public:
             return;
         const bool hasKind = forEachObject(doc, [this](const Value &object, const std::string &kind) {
             ClusterObject o{object, objectId(object), m_path};
+            o.mayReferToOthers = object.find({"metadata", "ownerReferences"}) != nullptr
+                || kind == "ClusterRoleBinding" || kind == "RoleBinding";
             if (!m_filter.keepsInFull(kind)) {
                 o.object = identitySkeleton(object);
                 o.partial = true;

@@ -232,7 +232,7 @@ void FileInputSource::walkInput(const std::string &dir, std::vector<std::string>
     for (const std::string &f : found)
         if (mustgather::isCompressedNamespace(f))
             plan.warnings.push_back("Not reading " + f + ": compressed namespace data; extract it first");
-    files.insert(files.end(), found.begin(), found.end());
+    files.insert(files.end(), std::make_move_iterator(found.begin()), std::make_move_iterator(found.end()));
 }
 
 std::optional<std::string> FileInputSource::readArchive(const std::string &archive, ParallelDecoder &decoder,
@@ -335,7 +335,7 @@ void FileInputSource::orderArchiveResults(const std::string &archive, std::vecto
         });
     }
     std::stable_sort(decoded.begin(), decoded.end(), [&](const DecodedFile &a, const DecodedFile &b) {
-        const std::string ma = a.path.substr(prefix), mb = b.path.substr(prefix);
+        const std::string_view ma = std::string_view(a.path).substr(prefix), mb = std::string_view(b.path).substr(prefix);
         return roots.empty() ? mustgather::walkOrder(ma, mb) : mustgather::kubeCompareOrder(ma, mb, roots);
     });
 }

@@ -5,7 +5,6 @@
 #include <QFileInfo>
 
 #include <algorithm>
-#include <tuple>
 
 namespace ds::input::mustgather {
 
@@ -50,20 +49,41 @@ std::vector<std::string_view> segments(std::string_view path)
     return out;
 }
 
-// (tree rank, root, path) for `path` under one of `roots`.
-std::tuple<int, std::string, std::string> sortKey(const std::string &path, const std::vector<std::string> &roots)
+// Where kube-compare's invocation reads `path`: rank 0 for a cluster-scoped
+// tree, 1 for a namespaces tree (with the index of the root it lies under),
+// 2 for anything else. Computed in place: sorting 50,000 paths compares them
+// ~800,000 times.
+struct SortKey
 {
-    for (const std::string &root : roots) {
-        const std::string prefix = root.empty() ? std::string() : root + "/";
-        if (path.rfind(prefix, 0) != 0)
+    int rank = 2;
+    std::size_t root = 0;
+};
+
+SortKey sortKey(std::string_view path, const std::vector<std::string> &roots)
+{
+    for (std::size_t i = 0; i < roots.size(); ++i) {
+        const std::string &root = roots[i];
+        if (!root.empty() && !(path.starts_with(root) && path.size() > root.size() && path[root.size()] == '/'))
             continue;
-        const std::string_view rest = std::string_view(path).substr(prefix.size());
-        if (rest.rfind(kClusterScoped, 0) == 0)
-            return {0, root, path};
-        if (rest.rfind(kNamespaces, 0) == 0)
-            return {1, root, path};
+        const std::string_view rest = path.substr(root.empty() ? 0 : root.size() + 1);
+        if (rest.starts_with(kClusterScoped))
+            return {0, i};
+        if (rest.starts_with(kNamespaces))
+            return {1, i};
     }
-    return {2, std::string(), path};
+    return {};
+}
+
+bool keyOrder(const SortKey &a, const SortKey &b, const std::vector<std::string> &roots)
+{
+    if (a.rank != b.rank)
+        return a.rank < b.rank;
+    return a.rank < 2 && a.root != b.root && roots[a.root] < roots[b.root];
+}
+
+bool sameKey(const SortKey &a, const SortKey &b)
+{
+    return a.rank == b.rank && (a.rank == 2 || a.root == b.root);
 }
 
 } // namespace
@@ -116,55 +136,41 @@ bool inResourceTree(std::string_view path, const std::vector<std::string> &roots
     return false;
 }
 
+// Segment by segment in byte order is the byte order of the whole paths in
+// which '/' sorts before every other byte: where one path's segment ends and
+// the other's goes on, the shorter segment comes first.
 bool walkOrder(std::string_view a, std::string_view b)
 {
-    const std::vector<std::string_view> pa = segments(a), pb = segments(b);
-    for (std::size_t i = 0; i < std::min(pa.size(), pb.size()); ++i)
-        if (pa[i] != pb[i])
-            return pa[i] < pb[i];
-    return pa.size() < pb.size();
+    const auto [ia, ib] = std::mismatch(a.begin(), a.end(), b.begin(), b.end());
+    if (ia == a.end() || ib == b.end())
+        return ia == a.end() && ib != b.end();
+    const auto rank = [](char c) { return c == '/' ? 0 : int(static_cast<unsigned char>(c)) + 1; };
+    return rank(*ia) < rank(*ib);
 }
 
-bool kubeCompareOrder(const std::string &a, const std::string &b, const std::vector<std::string> &roots)
+bool kubeCompareOrder(std::string_view a, std::string_view b, const std::vector<std::string> &roots)
 {
-    const auto [rankA, rootA, pathA] = sortKey(a, roots);
-    const auto [rankB, rootB, pathB] = sortKey(b, roots);
-    if (rankA != rankB)
-        return rankA < rankB;
-    if (rootA != rootB)
-        return rootA < rootB;
-    return walkOrder(pathA, pathB);
+    const SortKey ka = sortKey(a, roots), kb = sortKey(b, roots);
+    return sameKey(ka, kb) ? walkOrder(a, b) : keyOrder(ka, kb, roots);
 }
 
 void sortLikeKubeCompare(std::vector<std::string> &paths, const std::vector<std::string> &roots)
 {
-    // kubeCompareOrder with each path's key computed once, not per comparison.
-    struct Keyed
-    {
-        int rank;
-        std::string root;
-        std::string path;
-        std::vector<std::string_view> segments; // of `path`
-    };
-    std::vector<Keyed> keyed;
-    keyed.reserve(paths.size());
-    for (const std::string &p : paths) {
-        auto [rank, root, path] = sortKey(p, roots);
-        keyed.push_back(Keyed{rank, std::move(root), std::move(path), {}});
-    }
-    for (Keyed &k : keyed) // after the vector stopped moving its elements
-        k.segments = segments(k.path);
+    // Each path's key computed once, not per comparison; the walk usually
+    // found the paths in this order already, which one pass confirms.
+    std::vector<SortKey> keys;
+    keys.reserve(paths.size());
+    for (const std::string &p : paths)
+        keys.push_back(sortKey(p, roots));
     std::vector<std::size_t> order(paths.size());
     for (std::size_t i = 0; i < order.size(); ++i)
         order[i] = i;
-    std::stable_sort(order.begin(), order.end(), [&keyed](std::size_t ia, std::size_t ib) {
-        const Keyed &a = keyed[ia], &b = keyed[ib];
-        if (a.rank != b.rank)
-            return a.rank < b.rank;
-        if (a.root != b.root)
-            return a.root < b.root;
-        return std::lexicographical_compare(a.segments.begin(), a.segments.end(), b.segments.begin(), b.segments.end());
-    });
+    const auto less = [&](std::size_t ia, std::size_t ib) {
+        return sameKey(keys[ia], keys[ib]) ? walkOrder(paths[ia], paths[ib]) : keyOrder(keys[ia], keys[ib], roots);
+    };
+    if (std::is_sorted(order.begin(), order.end(), less))
+        return;
+    std::stable_sort(order.begin(), order.end(), less);
     std::vector<std::string> sorted;
     sorted.reserve(paths.size());
     for (const std::size_t i : order)
@@ -174,11 +180,14 @@ void sortLikeKubeCompare(std::vector<std::string> &paths, const std::vector<std:
 
 bool isCompressedNamespace(std::string_view path)
 {
-    const std::vector<std::string_view> parts = segments(path);
-    if (parts.size() < 2 || parts[parts.size() - 2] != kNamespaces)
+    // Asked of every path a must-gather walk finds: the name first, without splitting the path.
+    const std::size_t slash = path.rfind('/');
+    const std::string_view name = path.substr(slash == std::string_view::npos ? 0 : slash + 1);
+    if (slash == std::string_view::npos || name.size() <= 7 || !(name.ends_with(".tar.gz") || name.ends_with(".tgz")))
         return false;
-    const std::string_view name = parts.back();
-    return name.size() > 7 && (name.substr(name.size() - 7) == ".tar.gz" || name.substr(name.size() - 4) == ".tgz");
+    const std::string_view folder = path.substr(0, slash);
+    const std::size_t parent = folder.rfind('/');
+    return folder.substr(parent == std::string_view::npos ? 0 : parent + 1) == kNamespaces;
 }
 
 } // namespace ds::input::mustgather

@@ -34,7 +34,7 @@ bool inResourceTree(std::string_view path, const std::vector<std::string> &roots
 // order decides between duplicates.
 void sortLikeKubeCompare(std::vector<std::string> &paths, const std::vector<std::string> &roots);
 // The comparison behind sortLikeKubeCompare.
-bool kubeCompareOrder(const std::string &a, const std::string &b, const std::vector<std::string> &roots);
+bool kubeCompareOrder(std::string_view a, std::string_view b, const std::vector<std::string> &roots);
 
 // filepath.Walk's order: directory by directory, names in byte order (so
 // "a/b/c.yaml" comes before "a/b.yaml").

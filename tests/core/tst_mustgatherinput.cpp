@@ -8,9 +8,11 @@
 #include "compare/CompareEngine.h"
 #include "compare/InputNeeds.h"
 #include "input/FileInputSource.h"
+#include "input/MustGatherLayout.h"
 #include "report/ReportWriters.h"
 
 #include <QDirIterator>
+#include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QTest>
 
@@ -28,6 +30,9 @@ private slots:
     void archiveFormats_data();
     void archiveFormats();
     void mustGatherRootDetection();
+    void readingOrder_data();
+    void readingOrder();
+    void walkOrderIsSegmentOrder();
     void damagedArchive_data();
     void damagedArchive();
     void badFilesAreReportedAndSkipped();
@@ -189,6 +194,98 @@ void tst_MustGatherInput::archiveFormats()
     for (qsizetype i = 0; i < fromDir.sources.size(); ++i) {
         const QString member = QDir(m_dir.filePath(QStringLiteral("mg"))).relativeFilePath(fromDir.sources[i]);
         QCOMPARE(fromArchive.sources[i], archive + QLatin1Char(':') + member);
+    }
+}
+
+namespace {
+
+std::vector<std::string> toStd(const QStringList &list)
+{
+    std::vector<std::string> out;
+    for (const QString &s : list)
+        out.push_back(s.toStdString());
+    return out;
+}
+
+} // namespace
+
+// The order kube-compare's documented invocation reads a must-gather in:
+// cluster-scoped trees of every root, then namespaces trees, each as
+// filepath.Walk goes (a folder's files before a sibling whose name extends it).
+void tst_MustGatherInput::readingOrder_data()
+{
+    QTest::addColumn<QStringList>("roots");
+    QTest::addColumn<QStringList>("paths");
+    QTest::addColumn<QStringList>("expected");
+    const auto cs = [](const char *name) { return QStringLiteral("r/cluster-scoped-resources/") + QLatin1String(name); };
+    QTest::newRow("a folder before a sibling file extending its name")
+        << QStringList{u"r"_qs} << QStringList{cs("a/b.yaml"), cs("a/b/c.yaml")}
+        << QStringList{cs("a/b/c.yaml"), cs("a/b.yaml")};
+    QTest::newRow("names in byte order")
+        << QStringList{u"r"_qs} << QStringList{cs("a.yaml"), cs("_.yaml"), cs("B.yaml"), cs("~.yaml")}
+        << QStringList{cs("B.yaml"), cs("_.yaml"), cs("a.yaml"), cs("~.yaml")};
+    QTest::newRow("dash and dot against the end of a name")
+        << QStringList{u"r"_qs} << QStringList{cs("a.yaml"), cs("a-b/x.yaml"), cs("a/x.yaml")}
+        << QStringList{cs("a/x.yaml"), cs("a-b/x.yaml"), cs("a.yaml")};
+    QTest::newRow("cluster-scoped trees of every root, then namespaces")
+        << QStringList{u"mg/r1"_qs, u"mg/r2"_qs}
+        << QStringList{u"mg/r2/namespaces/b/x.yaml"_qs, u"mg/r1/namespaces/a/x.yaml"_qs,
+                       u"mg/r2/cluster-scoped-resources/a.yaml"_qs, u"mg/r1/cluster-scoped-resources/z.yaml"_qs}
+        << QStringList{u"mg/r1/cluster-scoped-resources/z.yaml"_qs, u"mg/r2/cluster-scoped-resources/a.yaml"_qs,
+                       u"mg/r1/namespaces/a/x.yaml"_qs, u"mg/r2/namespaces/b/x.yaml"_qs};
+    QTest::newRow("roots ordered by name, not by where they were found")
+        << QStringList{u"mg/b"_qs, u"mg/a"_qs}
+        << QStringList{u"mg/b/namespaces/x.yaml"_qs, u"mg/a/namespaces/y.yaml"_qs}
+        << QStringList{u"mg/a/namespaces/y.yaml"_qs, u"mg/b/namespaces/x.yaml"_qs};
+    QTest::newRow("a root's prefix is not the root")
+        << QStringList{u"mg/r"_qs}
+        << QStringList{u"mg/r2/cluster-scoped-resources/a.yaml"_qs, u"mg/r/namespaces/a.yaml"_qs}
+        << QStringList{u"mg/r/namespaces/a.yaml"_qs, u"mg/r2/cluster-scoped-resources/a.yaml"_qs};
+    QTest::newRow("already in order") << QStringList{u"r"_qs} << QStringList{cs("a.yaml"), cs("b.yaml")}
+                                      << QStringList{cs("a.yaml"), cs("b.yaml")};
+}
+
+void tst_MustGatherInput::readingOrder()
+{
+    QFETCH(QStringList, roots);
+    QFETCH(QStringList, paths);
+    QFETCH(QStringList, expected);
+    std::vector<std::string> sorted = toStd(paths);
+    input::mustgather::sortLikeKubeCompare(sorted, toStd(roots));
+    QCOMPARE(sorted, toStd(expected));
+    // The comparison archives are sorted with agrees.
+    std::vector<std::string> byComparison = toStd(paths);
+    const std::vector<std::string> rootList = toStd(roots);
+    std::stable_sort(byComparison.begin(), byComparison.end(), [&](const std::string &a, const std::string &b) {
+        return input::mustgather::kubeCompareOrder(a, b, rootList);
+    });
+    QCOMPARE(byComparison, toStd(expected));
+}
+
+// walkOrder compares whole paths with '/' below every other byte; filepath.Walk
+// compares them segment by segment. Random paths over bytes around '/' agree.
+void tst_MustGatherInput::walkOrderIsSegmentOrder()
+{
+    const auto segmentOrder = [](const std::string &a, const std::string &b) {
+        const QList<QByteArray> pa = QByteArray::fromStdString(a).split('/');
+        const QList<QByteArray> pb = QByteArray::fromStdString(b).split('/');
+        return std::lexicographical_compare(pa.begin(), pa.end(), pb.begin(), pb.end(),
+                                            [](const QByteArray &x, const QByteArray &y) {
+                                                return std::string_view(x.constData(), x.size())
+                                                    < std::string_view(y.constData(), y.size());
+                                            });
+    };
+    const std::string alphabet = "ab-.//Z~\x01\xc3\xa9"; // slashes twice: as likely as a letter
+    QRandomGenerator random(24);
+    const auto randomPath = [&] {
+        std::string path;
+        for (int n = random.bounded(1, 7); n > 0; --n)
+            path += alphabet[random.bounded(int(alphabet.size()))];
+        return path;
+    };
+    for (int i = 0; i < 20000; ++i) {
+        const std::string a = randomPath(), b = i % 5 ? randomPath() : a;
+        QVERIFY2(input::mustgather::walkOrder(a, b) == segmentOrder(a, b), (a + " vs " + b).c_str());
     }
 }
 
