@@ -296,6 +296,7 @@ int compare(const FlagParser &flags, std::ostream &out, std::ostream &err)
     request.options = compareOptions(flags);
     // Fixes (also the HTML report's, for CRs a review marks to fix) are proven on the CRs read.
     request.keepObjects = output == "fixes" || output == "fixes-script" || review.has_value();
+    request.exitsAfterRun = true;
 
     KlogLog log(err, request.options.verbose ? 1 : 0);
     pipeline::ComparisonRun run(std::move(request), log);

@@ -22,6 +22,7 @@
 #include "reference/TemplateRendering.h"
 #include "template/FunctionSpec.h"
 #include "util/BufferedLog.h"
+#include "util/KeepUntilExit.h"
 #include "util/OrderedParallel.h"
 #include "yaml/YamlWriter.h"
 
@@ -600,7 +601,7 @@ bool CompareEngine::compareAll(std::vector<input::ClusterObject> &objects, Conte
         if (buffered) {
             Evaluation sideBySide(context, log);
             outcome = evaluate(objects[i], sideBySide);
-            if (run.threads > 1 && !targets[i])
+            if (run.threads > 1 && !targets[i] && !m_keepObjectsUntilExit)
                 objects[i].object = Value(); // nothing reads it again: freed on this thread
         } else {
             outcome = evaluate(objects[i], inOrder);
@@ -686,6 +687,8 @@ CompareResult CompareEngine::compare(std::vector<input::ClusterObject> objects, 
         progress(unique.size(), unique.size());
     result = finish(context, metadataHash.get());
     result.compared = unique.size();
+    if (m_keepObjectsUntilExit)
+        keepUntilExit(std::move(unique));
     return result;
 }
 

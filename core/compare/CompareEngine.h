@@ -58,6 +58,9 @@ public:
     // those lookups can return up front, the others when they are compared, so
     // that no more than a few copies exist at once.
     void setObjectsShared(bool shared) { m_objectsShared = shared; }
+    // The process exits after this comparison (the CLI): the objects compared
+    // are kept until then instead of being freed one by one (util/KeepUntilExit.h).
+    void setKeepObjectsUntilExit(bool keep) { m_keepObjectsUntilExit = keep; }
 
     using ProgressCallback = std::function<void(std::size_t done, std::size_t total)>;
     // With `memo`, also records what comparing the same CRs again needs (see
@@ -131,6 +134,7 @@ private:
     std::shared_ptr<const UserOverrides> m_overrides;
     std::unique_ptr<CrIndependence> m_independence; // set by prepare()
     bool m_objectsShared = false;
+    bool m_keepObjectsUntilExit = false;
 };
 
 } // namespace ds::compare

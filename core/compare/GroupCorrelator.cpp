@@ -66,6 +66,9 @@ GroupCorrelator::GroupCorrelator(const std::vector<Value> &metadata, Order order
             // ClaimTemplates: a field holding "<no value>" counts as templated.
             if (hashOf(metadata[item], m_groups[g], hash) && hash.find("<no value>") == std::string::npos) {
                 m_buckets[g][hash].push_back(item);
+                const std::string &kind = metadata[item].find("kind")->str(); // every group has the kind
+                m_kinds.insert(kind);
+                m_kindWithUnderscore |= kind.find('_') != std::string::npos;
                 break;
             }
         }
@@ -74,6 +77,8 @@ GroupCorrelator::GroupCorrelator(const std::vector<Value> &metadata, Order order
 
 std::vector<std::size_t> GroupCorrelator::match(const Value &object, const std::vector<std::vector<std::string>> **matched) const
 {
+    if (!mayMatch(object))
+        return {};
     std::string hash;
     for (std::size_t g = 0; g < m_groups.size(); ++g) {
         if (m_buckets[g].empty() || !hashOf(object, m_groups[g], hash))
@@ -86,6 +91,18 @@ std::vector<std::size_t> GroupCorrelator::match(const Value &object, const std::
         }
     }
     return {};
+}
+
+// Most CRs of a must-gather are of kinds no template has: one look at the
+// kind settles them. Every group ends with the kind, so equal hashes mean
+// equal kinds unless a kind holds the '_' that joins the fields; then all
+// groups are tried, as kube-compare does.
+bool GroupCorrelator::mayMatch(const Value &object) const
+{
+    const Value *kind = object.find("kind");
+    if (!kind || !kind->isString() || kind->str().empty())
+        return false; // no group can hash it
+    return m_kindWithUnderscore || kind->str().find('_') != std::string::npos || m_kinds.contains(kind->str());
 }
 
 std::string GroupCorrelator::fieldPathText(const Field &field)

@@ -4,6 +4,7 @@
 #include "value/Value.h"
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -42,9 +43,12 @@ public:
 
 private:
     static bool hashOf(const Value &object, const Group &group, std::string &hash);
+    bool mayMatch(const Value &object) const;
 
     std::vector<Group> m_groups;
     std::vector<std::map<std::string, std::vector<std::size_t>>> m_buckets; // per group
+    std::set<std::string, std::less<>> m_kinds; // of the items in buckets
+    bool m_kindWithUnderscore = false;
 };
 
 } // namespace ds::compare

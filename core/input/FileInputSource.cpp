@@ -325,19 +325,24 @@ bool FileInputSource::unreadable(const std::string &error, const std::string &co
 void FileInputSource::orderArchiveResults(const std::string &archive, std::vector<DecodedFile> &decoded) const
 {
     const std::size_t prefix = archive.size() + 1;
-    std::vector<std::string> members;
+    std::vector<std::string_view> members; // views into `decoded`, used before anything moves
+    members.reserve(decoded.size());
     for (const DecodedFile &d : decoded)
-        members.push_back(d.path.substr(prefix));
+        members.push_back(std::string_view(d.path).substr(prefix));
     const std::vector<std::string> roots = mustgather::dataRootsOf(members);
-    if (!roots.empty()) {
-        std::erase_if(decoded, [&](const DecodedFile &d) {
-            return !mustgather::inResourceTree(std::string_view(d.path).substr(prefix), roots);
-        });
+    std::vector<std::string_view> kept;
+    std::vector<std::size_t> keptAt;
+    for (std::size_t i = 0; i < members.size(); ++i) {
+        if (roots.empty() || mustgather::inResourceTree(members[i], roots)) {
+            kept.push_back(members[i]);
+            keptAt.push_back(i);
+        }
     }
-    std::stable_sort(decoded.begin(), decoded.end(), [&](const DecodedFile &a, const DecodedFile &b) {
-        const std::string_view ma = std::string_view(a.path).substr(prefix), mb = std::string_view(b.path).substr(prefix);
-        return roots.empty() ? mustgather::walkOrder(ma, mb) : mustgather::kubeCompareOrder(ma, mb, roots);
-    });
+    std::vector<DecodedFile> ordered;
+    ordered.reserve(kept.size());
+    for (const std::size_t k : mustgather::readingOrder(kept, roots))
+        ordered.push_back(std::move(decoded[keptAt[k]]));
+    decoded = std::move(ordered);
 }
 
 struct FileInputSource::PlanTask

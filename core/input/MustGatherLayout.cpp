@@ -5,6 +5,8 @@
 #include <QFileInfo>
 
 #include <algorithm>
+#include <optional>
+#include <set>
 
 namespace ds::input::mustgather {
 
@@ -34,19 +36,14 @@ void searchRoots(const QString &dir, int depthLeft, std::vector<std::string> &ro
     }
 }
 
-std::vector<std::string_view> segments(std::string_view path)
+// The rest of `path` below `root` ("" is the root of relative paths).
+std::optional<std::string_view> belowRoot(std::string_view path, const std::string &root)
 {
-    std::vector<std::string_view> out;
-    std::size_t start = 0;
-    while (start <= path.size()) {
-        const std::size_t slash = path.find('/', start);
-        const std::size_t end = slash == std::string_view::npos ? path.size() : slash;
-        out.push_back(path.substr(start, end - start));
-        if (slash == std::string_view::npos)
-            break;
-        start = slash + 1;
-    }
-    return out;
+    if (root.empty())
+        return path;
+    if (path.size() > root.size() && path.starts_with(root) && path[root.size()] == '/')
+        return path.substr(root.size() + 1);
+    return std::nullopt;
 }
 
 // Where kube-compare's invocation reads `path`: rank 0 for a cluster-scoped
@@ -62,13 +59,10 @@ struct SortKey
 SortKey sortKey(std::string_view path, const std::vector<std::string> &roots)
 {
     for (std::size_t i = 0; i < roots.size(); ++i) {
-        const std::string &root = roots[i];
-        if (!root.empty() && !(path.starts_with(root) && path.size() > root.size() && path[root.size()] == '/'))
-            continue;
-        const std::string_view rest = path.substr(root.empty() ? 0 : root.size() + 1);
-        if (rest.starts_with(kClusterScoped))
+        const std::optional<std::string_view> rest = belowRoot(path, roots[i]);
+        if (rest && rest->starts_with(kClusterScoped))
             return {0, i};
-        if (rest.starts_with(kNamespaces))
+        if (rest && rest->starts_with(kNamespaces))
             return {1, i};
     }
     return {};
@@ -96,46 +90,38 @@ std::vector<std::string> findDataRoots(const std::string &dir, int maxDepth)
     return roots;
 }
 
-std::vector<std::string> dataRootsOf(const std::vector<std::string> &memberPaths)
+std::vector<std::string> dataRootsOf(const std::vector<std::string_view> &memberPaths)
 {
-    std::vector<std::string> roots;
-    for (const std::string &path : memberPaths) {
-        const std::vector<std::string_view> parts = segments(path);
-        // The last segment is the file itself.
-        for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
-            if (!isResourceTreeName(parts[i]))
-                continue;
-            std::string root;
-            for (std::size_t j = 0; j < i; ++j)
-                root += (j ? "/" : "") + std::string(parts[j]);
-            roots.push_back(root);
-            break;
+    std::set<std::string_view> found; // sorted and unique, views into memberPaths
+    for (const std::string_view path : memberPaths) {
+        // Only folders count: the segment after the last '/' is the file itself.
+        for (std::size_t start = 0, slash; (slash = path.find('/', start)) != std::string_view::npos; start = slash + 1) {
+            if (isResourceTreeName(path.substr(start, slash - start))) {
+                found.insert(path.substr(0, start == 0 ? 0 : start - 1));
+                break;
+            }
         }
     }
-    std::sort(roots.begin(), roots.end());
-    roots.erase(std::unique(roots.begin(), roots.end()), roots.end());
     // A root nested inside another root's resource tree is data of the outer one.
     std::vector<std::string> outer;
-    for (const std::string &root : roots)
-        if (!inResourceTree(root + "/", outer))
-            outer.push_back(root);
+    for (const std::string_view root : found)
+        if (!inResourceTree(std::string(root) + "/", outer))
+            outer.emplace_back(root);
     return outer;
 }
 
 bool inResourceTree(std::string_view path, const std::vector<std::string> &roots)
 {
     for (const std::string &root : roots) {
-        const std::string prefix = root.empty() ? std::string() : root + "/";
-        if (path.substr(0, prefix.size()) != prefix)
+        const std::optional<std::string_view> rest = belowRoot(path, root);
+        if (!rest)
             continue;
-        const std::string_view rest = path.substr(prefix.size());
         for (std::string_view tree : {kClusterScoped, kNamespaces})
-            if (rest.size() > tree.size() && rest.substr(0, tree.size()) == tree && rest[tree.size()] == '/')
+            if (rest->size() > tree.size() && rest->starts_with(tree) && (*rest)[tree.size()] == '/')
                 return true;
     }
     return false;
 }
-
 // Segment by segment in byte order is the byte order of the whole paths in
 // which '/' sorts before every other byte: where one path's segment ends and
 // the other's goes on, the shorter segment comes first.
@@ -148,19 +134,13 @@ bool walkOrder(std::string_view a, std::string_view b)
     return rank(*ia) < rank(*ib);
 }
 
-bool kubeCompareOrder(std::string_view a, std::string_view b, const std::vector<std::string> &roots)
+std::vector<std::size_t> readingOrder(const std::vector<std::string_view> &paths, const std::vector<std::string> &roots)
 {
-    const SortKey ka = sortKey(a, roots), kb = sortKey(b, roots);
-    return sameKey(ka, kb) ? walkOrder(a, b) : keyOrder(ka, kb, roots);
-}
-
-void sortLikeKubeCompare(std::vector<std::string> &paths, const std::vector<std::string> &roots)
-{
-    // Each path's key computed once, not per comparison; the walk usually
-    // found the paths in this order already, which one pass confirms.
+    // Each path's key computed once, not per comparison; a walk usually found
+    // the paths in this order already, which one pass confirms.
     std::vector<SortKey> keys;
     keys.reserve(paths.size());
-    for (const std::string &p : paths)
+    for (const std::string_view p : paths)
         keys.push_back(sortKey(p, roots));
     std::vector<std::size_t> order(paths.size());
     for (std::size_t i = 0; i < order.size(); ++i)
@@ -168,9 +148,16 @@ void sortLikeKubeCompare(std::vector<std::string> &paths, const std::vector<std:
     const auto less = [&](std::size_t ia, std::size_t ib) {
         return sameKey(keys[ia], keys[ib]) ? walkOrder(paths[ia], paths[ib]) : keyOrder(keys[ia], keys[ib], roots);
     };
-    if (std::is_sorted(order.begin(), order.end(), less))
+    if (!std::is_sorted(order.begin(), order.end(), less))
+        std::stable_sort(order.begin(), order.end(), less);
+    return order;
+}
+
+void sortLikeKubeCompare(std::vector<std::string> &paths, const std::vector<std::string> &roots)
+{
+    const std::vector<std::size_t> order = readingOrder({paths.begin(), paths.end()}, roots);
+    if (std::is_sorted(order.begin(), order.end()))
         return;
-    std::stable_sort(order.begin(), order.end(), less);
     std::vector<std::string> sorted;
     sorted.reserve(paths.size());
     for (const std::size_t i : order)

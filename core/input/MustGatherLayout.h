@@ -22,7 +22,7 @@ std::vector<std::string> findDataRoots(const std::string &dir, int maxDepth = 5)
 
 // Data roots among archive member paths ("a/b/namespaces/x/y.yaml" → "a/b"),
 // sorted; "" stands for the archive's top level.
-std::vector<std::string> dataRootsOf(const std::vector<std::string> &memberPaths);
+std::vector<std::string> dataRootsOf(const std::vector<std::string_view> &memberPaths);
 
 // Whether a member path lies in a resource tree of one of `roots`.
 bool inResourceTree(std::string_view path, const std::vector<std::string> &roots);
@@ -33,8 +33,8 @@ bool inResourceTree(std::string_view path, const std::vector<std::string> &roots
 // walked in lexical order. Only the first occurrence of an object counts, so the
 // order decides between duplicates.
 void sortLikeKubeCompare(std::vector<std::string> &paths, const std::vector<std::string> &roots);
-// The comparison behind sortLikeKubeCompare.
-bool kubeCompareOrder(std::string_view a, std::string_view b, const std::vector<std::string> &roots);
+// The same order as positions into `paths` (archive members are ordered with it).
+std::vector<std::size_t> readingOrder(const std::vector<std::string_view> &paths, const std::vector<std::string> &roots);
 
 // filepath.Walk's order: directory by directory, names in byte order (so
 // "a/b/c.yaml" comes before "a/b.yaml").

@@ -71,6 +71,10 @@ struct ComparisonRequest
     // then holds every CR once (the first of an id wins, as in the engine) and
     // the engine compares copies. Without it the CRs are handed to the engine.
     bool keepObjects = false;
+    // The process ends after this run (the CLI's compare): CRs handed to the
+    // engine are left for the operating system to take back instead of being
+    // freed one by one.
+    bool exitsAfterRun = false;
     // A manual pair naming a template the reference does not have is an error
     // that stops the CLI (kube-compare's behaviour); the window logs it and
     // compares without the manual pairs so an edited reference still shows.

@@ -294,6 +294,7 @@ std::optional<std::string> ComparisonRun::compare()
         progress = [this](std::size_t done, std::size_t total) { reportProgress(RunStage::Comparing, done, total); };
     // Kept objects stay as they were read: the engine copies what it changes.
     m_engine->setObjectsShared(m_objects != nullptr);
+    m_engine->setKeepObjectsUntilExit(m_request.exitsAfterRun && !m_objects);
     std::shared_ptr<compare::ComparisonMemo> memo;
     std::optional<compare::CompareResult> again;
     if (m_objects) { // kept: they may be compared again, the memo says which need it

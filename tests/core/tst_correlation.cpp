@@ -284,6 +284,20 @@ void tst_Correlation::match_data()
         << false << QStringList{QStringLiteral("{}")} << cr << QList<int>{};
     QTest::newRow("override: more specific override bucket wins over kind")
         << false << QStringList{kindOnly, fixedAll} << cr << QList<int>{1};
+
+    // --- kinds no item has (most CRs of a must-gather) are settled by their kind;
+    // fields are joined with '_', so a kind holding '_' can still hash alike, as in kube-compare
+    QTest::newRow("a kind no item has")
+        << true << QStringList{fixedAll} << QStringLiteral("{apiVersion: v1, kind: Secret, metadata: {name: x, namespace: ns}}")
+        << QList<int>{};
+    QTest::newRow("a CR's kind holding '_' hashes like an item's name")
+        << true << QStringList{QStringLiteral("{apiVersion: v1, kind: Z, metadata: {name: x_y}}")}
+        << QStringLiteral("{apiVersion: v1, kind: y_Z, metadata: {name: x}}") << QList<int>{0};
+    QTest::newRow("an item's kind holding '_' hashes like a CR's name")
+        << true << QStringList{QStringLiteral("{apiVersion: v1, kind: y_Z, metadata: {name: x}}")}
+        << QStringLiteral("{apiVersion: v1, kind: Z, metadata: {name: x_y}}") << QList<int>{0};
+    QTest::newRow("a CR without a kind") << true << QStringList{kindOnly}
+                                         << QStringLiteral("{apiVersion: v1, metadata: {name: x}}") << QList<int>{};
 }
 
 void tst_Correlation::match()

@@ -30,7 +30,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     };
     (void)ds::input::ArchiveReader::read(archive, wanted, visit);
 
-    const std::vector<std::string> roots = ds::input::mustgather::dataRootsOf(paths);
+    const std::vector<std::string> roots = ds::input::mustgather::dataRootsOf({paths.begin(), paths.end()});
     std::vector<std::string> inTrees;
     for (const std::string &path : paths) {
         if (roots.empty() || ds::input::mustgather::inResourceTree(path, roots))
