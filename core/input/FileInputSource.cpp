@@ -410,7 +410,7 @@ LoadedObjects FileInputSource::load(Log &log, const std::atomic_bool *cancel, co
                 log.warning(w);
             result.filesReused += d.reused ? 1 : 0;
             result.filesRead += !d.reused && step.isFiles() ? 1 : 0;
-            if (d.stamp && step.isFiles() && d.stamp->changedNs < started - m_recentChangeNs)
+            if (m_recordReading && d.stamp && step.isFiles() && d.stamp->changedNs < started - m_recentChangeNs)
                 record->add(d.path, *d.stamp, result.objects.size(), d.objects.size(), d.warnings);
             std::move(d.objects.begin(), d.objects.end(), std::back_inserter(result.objects));
         }

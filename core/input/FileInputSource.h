@@ -64,6 +64,9 @@ public:
     // `record`. Ignored when the kind filter changed since.
     void readAgainFrom(std::shared_ptr<const ReadRecord> record,
                        std::shared_ptr<const std::vector<ClusterObject>> objects);
+    // Whether load() returns a ReadRecord (for reading again later, the
+    // window's); a run that reads once (the CLI) skips hashing every path.
+    void setRecordReading(bool record) { m_recordReading = record; }
 
     // Files changed this shortly before a load began are read again by the
     // next load even when their stamp looks the same: a file system's clock
@@ -110,6 +113,7 @@ private:
     std::shared_ptr<PlanTask> m_planTask; // startWalking()'s walk, until load() takes it
     std::int64_t m_recentChangeNs = kRecentChangeNs;
     std::shared_ptr<const ReadRecord> m_previousRecord;
+    bool m_recordReading = true;
     std::shared_ptr<const std::vector<ClusterObject>> m_previousObjects;
 };
 

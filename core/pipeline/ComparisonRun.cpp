@@ -232,6 +232,7 @@ std::unique_ptr<input::InputSource> ComparisonRun::makeInputSource()
             files->setKindFilter(compare::inputNeeds(*m_reference, manual));
         if (m_previousRecord)
             files->readAgainFrom(m_previousRecord, m_previousObjects);
+        files->setRecordReading(m_request.keepObjects); // only kept objects are read again
         files->setConfigDirNamespace(data.configDirNamespace);
         files->setKeepGoing(m_request.options.keepGoing);
         files->setUrlReader(live::urlReader(kInputUrlAttempts, m_cancel));

@@ -18,6 +18,7 @@
 #include "compare/UserOverrides.h"
 #include "input/FileInputSource.h"
 #include "input/ReadRecord.h"
+#include "pipeline/ComparisonRun.h"
 #include "yaml/YamlWriter.h"
 
 #include <QDirIterator>
@@ -37,6 +38,7 @@ private slots:
     void sameAsComparingEverything();
     void comparesOnlyWhatChanged();
     void readsAndComparesOnlyChangedFiles();
+    void recordsReadingOnlyWhenObjectsAreKept();
 
 private:
     QTemporaryDir m_dir;
@@ -474,4 +476,28 @@ void tst_Incremental::readsAndComparesOnlyChangedFiles()
 }
 
 QTEST_GUILESS_MAIN(tst_Incremental)
+// A run that keeps its CRs (the window's) can read again from its record; a
+// one-off run (the CLI's) has nothing to read again and keeps no record.
+void tst_Incremental::recordsReadingOnlyWhenObjectsAreKept()
+{
+    // Files written just now are not recorded (FileInputSource::kRecentChangeNs): read in place.
+    const QString inputs = test::dataPath(QStringLiteral("shared/bench/seed-core"));
+    for (const bool keep : {true, false}) {
+        pipeline::ComparisonRequest request;
+        request.reference.metadataPath = test::dataPath(QStringLiteral("shared/bench/reference-core/metadata.yaml")).toStdString();
+        request.clusterData.kind = pipeline::ClusterDataSource::Kind::Files;
+        request.clusterData.paths = {inputs.toStdString()};
+        request.clusterData.recursive = true;
+        request.keepObjects = keep;
+        request.options.tmpDir = m_dir.path().toStdString();
+        pipeline::ComparisonRun run(std::move(request), Log::null());
+        const std::optional<std::string> error = run.run();
+        QVERIFY2(!error, error ? error->c_str() : "");
+        QVERIFY(run.report());
+        QCOMPARE(run.readRecord() != nullptr, keep);
+        if (keep)
+            QCOMPARE(qsizetype(run.readRecord()->files.size()), resourceFiles(inputs).size());
+    }
+}
+
 #include "tst_incremental.moc"
