@@ -6,6 +6,7 @@
 #include "json/JsonReader.h"
 #include "yaml/YamlReader.h"
 
+#include <algorithm>
 #include <cctype>
 
 namespace ds::input {
@@ -142,8 +143,26 @@ std::string skipWarning(const std::string &where, const std::string &error)
     return out;
 }
 
+namespace {
+
+bool hasOnlyKeys(const Value &map, std::initializer_list<std::string_view> keys)
+{
+    for (const auto &entry : map.map())
+        if (std::find(keys.begin(), keys.end(), entry.first) == keys.end())
+            return false;
+    return true;
+}
+
+} // namespace
+
 Value identitySkeleton(const Value &object)
 {
+    // What an identity-only read built is this skeleton already: shared as it
+    // is instead of copied (50,000 copies in a large must-gather).
+    const Value *given = object.find("metadata");
+    if (object.isMap() && hasOnlyKeys(object, {"apiVersion", "kind", "metadata"})
+        && (!given || (given->isMap() && hasOnlyKeys(*given, {"name", "namespace", "ownerReferences"}))))
+        return object;
     ValueMap metadata;
     const Value source = object.get("metadata");
     for (const char *key : {"name", "namespace", "ownerReferences"}) {
