@@ -122,6 +122,7 @@ bool inResourceTree(std::string_view path, const std::vector<std::string> &roots
     }
     return false;
 }
+
 // Segment by segment in byte order is the byte order of the whole paths in
 // which '/' sorts before every other byte: where one path's segment ends and
 // the other's goes on, the shorter segment comes first.

@@ -219,29 +219,29 @@ void tst_MustGatherInput::readingOrder_data()
     QTest::addColumn<QStringList>("expected");
     const auto cs = [](const char *name) { return QStringLiteral("r/cluster-scoped-resources/") + QLatin1String(name); };
     QTest::newRow("a folder before a sibling file extending its name")
-        << QStringList{u"r"_qs} << QStringList{cs("a/b.yaml"), cs("a/b/c.yaml")}
+        << QStringList{QStringLiteral("r")} << QStringList{cs("a/b.yaml"), cs("a/b/c.yaml")}
         << QStringList{cs("a/b/c.yaml"), cs("a/b.yaml")};
     QTest::newRow("names in byte order")
-        << QStringList{u"r"_qs} << QStringList{cs("a.yaml"), cs("_.yaml"), cs("B.yaml"), cs("~.yaml")}
+        << QStringList{QStringLiteral("r")} << QStringList{cs("a.yaml"), cs("_.yaml"), cs("B.yaml"), cs("~.yaml")}
         << QStringList{cs("B.yaml"), cs("_.yaml"), cs("a.yaml"), cs("~.yaml")};
     QTest::newRow("dash and dot against the end of a name")
-        << QStringList{u"r"_qs} << QStringList{cs("a.yaml"), cs("a-b/x.yaml"), cs("a/x.yaml")}
+        << QStringList{QStringLiteral("r")} << QStringList{cs("a.yaml"), cs("a-b/x.yaml"), cs("a/x.yaml")}
         << QStringList{cs("a/x.yaml"), cs("a-b/x.yaml"), cs("a.yaml")};
     QTest::newRow("cluster-scoped trees of every root, then namespaces")
-        << QStringList{u"mg/r1"_qs, u"mg/r2"_qs}
-        << QStringList{u"mg/r2/namespaces/b/x.yaml"_qs, u"mg/r1/namespaces/a/x.yaml"_qs,
-                       u"mg/r2/cluster-scoped-resources/a.yaml"_qs, u"mg/r1/cluster-scoped-resources/z.yaml"_qs}
-        << QStringList{u"mg/r1/cluster-scoped-resources/z.yaml"_qs, u"mg/r2/cluster-scoped-resources/a.yaml"_qs,
-                       u"mg/r1/namespaces/a/x.yaml"_qs, u"mg/r2/namespaces/b/x.yaml"_qs};
+        << QStringList{QStringLiteral("mg/r1"), QStringLiteral("mg/r2")}
+        << QStringList{QStringLiteral("mg/r2/namespaces/b/x.yaml"), QStringLiteral("mg/r1/namespaces/a/x.yaml"),
+                       QStringLiteral("mg/r2/cluster-scoped-resources/a.yaml"), QStringLiteral("mg/r1/cluster-scoped-resources/z.yaml")}
+        << QStringList{QStringLiteral("mg/r1/cluster-scoped-resources/z.yaml"), QStringLiteral("mg/r2/cluster-scoped-resources/a.yaml"),
+                       QStringLiteral("mg/r1/namespaces/a/x.yaml"), QStringLiteral("mg/r2/namespaces/b/x.yaml")};
     QTest::newRow("roots ordered by name, not by where they were found")
-        << QStringList{u"mg/b"_qs, u"mg/a"_qs}
-        << QStringList{u"mg/b/namespaces/x.yaml"_qs, u"mg/a/namespaces/y.yaml"_qs}
-        << QStringList{u"mg/a/namespaces/y.yaml"_qs, u"mg/b/namespaces/x.yaml"_qs};
+        << QStringList{QStringLiteral("mg/b"), QStringLiteral("mg/a")}
+        << QStringList{QStringLiteral("mg/b/namespaces/x.yaml"), QStringLiteral("mg/a/namespaces/y.yaml")}
+        << QStringList{QStringLiteral("mg/a/namespaces/y.yaml"), QStringLiteral("mg/b/namespaces/x.yaml")};
     QTest::newRow("a root's prefix is not the root")
-        << QStringList{u"mg/r"_qs}
-        << QStringList{u"mg/r2/cluster-scoped-resources/a.yaml"_qs, u"mg/r/namespaces/a.yaml"_qs}
-        << QStringList{u"mg/r/namespaces/a.yaml"_qs, u"mg/r2/cluster-scoped-resources/a.yaml"_qs};
-    QTest::newRow("already in order") << QStringList{u"r"_qs} << QStringList{cs("a.yaml"), cs("b.yaml")}
+        << QStringList{QStringLiteral("mg/r")}
+        << QStringList{QStringLiteral("mg/r2/cluster-scoped-resources/a.yaml"), QStringLiteral("mg/r/namespaces/a.yaml")}
+        << QStringList{QStringLiteral("mg/r/namespaces/a.yaml"), QStringLiteral("mg/r2/cluster-scoped-resources/a.yaml")};
+    QTest::newRow("already in order") << QStringList{QStringLiteral("r")} << QStringList{cs("a.yaml"), cs("b.yaml")}
                                       << QStringList{cs("a.yaml"), cs("b.yaml")};
 }
 
