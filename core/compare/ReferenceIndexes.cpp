@@ -5,12 +5,6 @@ namespace ds::compare {
 
 namespace {
 
-std::string_view str(const Value &v, std::string_view key)
-{
-    const Value *f = v.find(key);
-    return f && f->isString() ? std::string_view(f->str()) : std::string_view();
-}
-
 // unstructured.NestedString: an absent key is "", a present non-string (null
 // included) is an error, which makes kube-compare skip the whole entry.
 bool nestedString(const Value &v, std::string_view key, std::string_view &out)
@@ -45,7 +39,8 @@ ReferenceIndexes::ReferenceIndexes(const std::vector<input::ClusterObject> &obje
         const std::string_view ns = owners ? input::stringView(o.object, {"metadata", "namespace"}) : std::string_view();
         static const ValueList none;
         for (const Value &ref : owners ? owners->list() : none) {
-            const std::string_view apiVersion = str(ref, "apiVersion"), kind = str(ref, "kind"), name = str(ref, "name");
+            const std::string_view apiVersion = input::stringView(ref, {"apiVersion"}),
+                                   kind = input::stringView(ref, {"kind"}), name = input::stringView(ref, {"name"});
             if (apiVersion.empty() || kind.empty() || name.empty())
                 continue;
             ownerReferences.insert(joined(key, {apiVersion, kind, name}));
