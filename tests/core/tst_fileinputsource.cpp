@@ -2,16 +2,21 @@
 // Local CR input (`-f`, `-R`) as kubectl's resource builder reads it for
 // kube-compare (spec a.2): directory walks, extensions, globs, YAML/JSON
 // streams, *List flattening, the "Skipping" warnings and the fatal path errors.
+#include "input/DirectoryWalk.h"
 #include "input/FileInputSource.h"
 #include "util/Log.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
+#include <functional>
 #include <memory>
+#include <unistd.h>
 
 using namespace ds;
 
@@ -74,6 +79,7 @@ private slots:
     void listItemsInheritTypeMeta();
     void decodeFileKeepsDocumentsAfterAnInvalidOne();
     void description();
+    void walkIsTheSequentialWalk();
 
 private:
     // Writes `files` (name, content, name, content, ...) below the temporary
@@ -365,4 +371,60 @@ void tst_FileInputSource::description()
 }
 
 QTEST_GUILESS_MAIN(tst_FileInputSource)
+// input::walkDirectory shares folders out between walkers at several depths;
+// on random trees its result is exactly a plain one-folder-at-a-time walk in
+// byte order (files with other extensions left out, unreadable folders named).
+void tst_FileInputSource::walkIsTheSequentialWalk()
+{
+    QRandomGenerator random(24);
+    const std::function<void(const QString &, int)> grow = [&](const QString &dir, int depth) {
+        QVERIFY(QDir().mkpath(dir));
+        for (int i = random.bounded(0, 4); i > 0; --i) {
+            const char *extensions[] = {".yaml", ".yml", ".json", ".txt"};
+            QFile f(dir + u'/' + QString::number(random.bounded(100)) + QLatin1String(extensions[random.bounded(4)]));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+        }
+        if (depth < 5)
+            for (int i = random.bounded(depth < 3 ? 3 : 0, 7); i > 0; --i)
+                grow(dir + u'/' + QString::number(random.bounded(100)) + (i % 2 ? QString() : QStringLiteral(".d")), depth + 1);
+    };
+    const std::function<void(const std::string &, std::vector<std::string> &)> sequential =
+        [&](const std::string &dir, std::vector<std::string> &out) {
+            QStringList names = QDir(QString::fromStdString(dir)).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden);
+            std::vector<std::string> sorted;
+            for (const QString &n : names)
+                sorted.push_back(n.toStdString());
+            std::sort(sorted.begin(), sorted.end());
+            for (const std::string &name : sorted) {
+                const std::string path = dir + '/' + name;
+                if (QFileInfo(QString::fromStdString(path)).isDir())
+                    sequential(path, out);
+                else if (input::hasResourceExtension(path))
+                    out.push_back(path);
+            }
+        };
+    for (int tree = 0; tree < 5; ++tree) {
+        const QString root = QStringLiteral("walk%1").arg(tree);
+        grow(root, 0);
+        std::vector<std::string> expected, files, unreadable;
+        sequential(root.toStdString(), expected);
+        input::walkDirectory(root, true, files, unreadable);
+        QCOMPARE(files, expected);
+        QVERIFY(unreadable.empty());
+    }
+    // A folder that cannot be read is named where the walk met it, the rest still walked.
+    if (::geteuid() != 0) {
+        const QString locked = QStringLiteral("walk0/0locked");
+        QVERIFY(QDir().mkpath(locked));
+        QVERIFY(QFile::setPermissions(locked, QFileDevice::Permissions()));
+        std::vector<std::string> files, unreadable;
+        input::walkDirectory(QStringLiteral("walk0"), true, files, unreadable);
+        QFile::setPermissions(locked, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+        QCOMPARE(unreadable, std::vector<std::string>{"open walk0/0locked: permission denied"});
+        std::vector<std::string> expected;
+        sequential("walk0", expected);
+        QCOMPARE(files, expected);
+    }
+}
+
 #include "tst_fileinputsource.moc"
