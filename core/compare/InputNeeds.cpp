@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "InputNeeds.h"
 
+#include "GroupCorrelator.h"
+
 #include "input/ClusterObject.h"
 #include "template/TemplateNode.h"
 #include "template/TemplateSet.h"
@@ -74,22 +76,55 @@ bool addLookupKinds(const ref::ReferenceTemplate &t, std::set<std::string> &kind
 
 } // namespace
 
-input::KindFilter inputNeeds(const ref::Reference &reference, const std::map<std::string, std::string> &manualCorrelations)
+namespace {
+
+// Whether an object's identity correlates with some template: the engine's own
+// correlator (CompareEngine::prepare), so the two cannot disagree.
+input::KindFilter::IdentityTest correlationTest(const ref::Reference &reference)
 {
-    std::set<std::string> kinds{"RoleBinding", "ClusterRoleBinding"};
+    std::vector<Value> metadata;
+    for (const ref::ReferenceTemplate &t : reference.templates)
+        metadata.push_back(t.metadata);
+    auto groups = std::make_shared<const GroupCorrelator>(metadata, GroupCorrelator::Order::Templates);
+    return [groups](const Value &identity) { return !groups->match(identity).empty(); };
+}
+
+} // namespace
+
+input::KindFilter inputNeeds(const ref::Reference &reference, const std::map<std::string, std::string> &manualCorrelations,
+                             FullObjects full)
+{
+    // Every object of these kinds is read in full: RBAC bindings for the
+    // ServiceAccount index, looked-up kinds for lookupCR(s), pinned CRs' kinds,
+    // and the ClusterVersion the report names the cluster's version from.
+    std::set<std::string, std::less<>> always{"RoleBinding", "ClusterRoleBinding"};
+    std::set<std::string, std::less<>> templateKinds;
     for (const ref::ReferenceTemplate &t : reference.templates) {
         if (!t.loadError.empty())
             continue; // a broken template the window kept matches nothing
         const Value kind = t.metadata.get("kind");
         if (!kind.isString() || kind.str().empty())
             return {}; // a template without a fixed kind may match any object
-        kinds.insert(kind.str());
-        if (!addLookupKinds(t, kinds))
+        templateKinds.insert(kind.str());
+        std::set<std::string> looked;
+        if (!addLookupKinds(t, looked))
             return {};
+        always.insert(looked.begin(), looked.end());
     }
     for (const auto &[key, templatePath] : manualCorrelations)
-        kinds.insert(input::kindOfObjectId(key));
-    return input::KindFilter{std::move(kinds)};
+        always.insert(input::kindOfObjectId(key));
+    input::KindFilter filter;
+    filter.kinds = always;
+    filter.kinds->insert(templateKinds.begin(), templateKinds.end());
+    if (full == FullObjects::Correlated) {
+        always.insert("ClusterVersion"); // input/ClusterVersion.cpp
+        for (const std::string &kind : templateKinds)
+            if (!always.contains(kind))
+                filter.byIdentity.insert(kind);
+        if (!filter.byIdentity.empty())
+            filter.keepsIdentity = std::make_shared<const input::KindFilter::IdentityTest>(correlationTest(reference));
+    }
+    return filter;
 }
 
 std::optional<std::set<std::string>> lookupKinds(const ref::Reference &reference)

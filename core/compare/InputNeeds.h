@@ -19,8 +19,16 @@ namespace ds::compare {
 // Kinds of the templates (their empty-data render), of every lookupCR/lookupCRs
 // call with literal arguments, of manual correlation keys, and the RBAC bindings
 // whose ServiceAccount subjects kube-compare indexes (tst_mustgatherinput).
+//
+// With FullObjects::Correlated, objects of the templates' own kinds are kept in
+// full only when their identity correlates with a template (kube-compare's
+// groups look at nothing else): for a one-off comparison, which never asks
+// for an unmatched CR's content. The window, which shows unmatched CRs and
+// lets users pin them, keeps every object of those kinds.
+enum class FullObjects { OfReferenceKinds, Correlated };
 input::KindFilter inputNeeds(const ref::Reference &reference,
-                      const std::map<std::string, std::string> &manualCorrelations = {});
+                             const std::map<std::string, std::string> &manualCorrelations = {},
+                             FullObjects full = FullObjects::OfReferenceKinds);
 
 // The kinds named by lookupCR/lookupCRs calls in the reference's templates
 // (literal second argument); nullopt when some call computes its kind.

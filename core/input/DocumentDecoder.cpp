@@ -74,7 +74,7 @@ public:
             ClusterObject o{object, objectId(object), m_path};
             o.mayReferToOthers = object.find({"metadata", "ownerReferences"}) != nullptr
                 || kind == "ClusterRoleBinding" || kind == "RoleBinding";
-            if (!m_filter.keepsInFull(kind)) {
+            if (!m_filter.keepsInFull(object, kind)) {
                 o.object = identitySkeleton(object);
                 o.partial = true;
             }
@@ -88,7 +88,9 @@ public:
     bool needsFullRead(const Value &doc) const
     {
         bool needed = false;
-        forEachObject(doc, [&](const Value &, const std::string &kind) { needed |= m_filter.keepsInFull(kind); });
+        forEachObject(doc, [&](const Value &object, const std::string &kind) {
+            needed = needed || m_filter.keepsInFull(object, kind);
+        });
         return needed;
     }
 
@@ -215,7 +217,7 @@ DecodedFile decodeResourceFile(const std::string &displayPath, const std::string
     identity.identityOnly = filter.kinds.has_value();
     for (const std::string_view chunk : splitYamlDocuments(bytes)) {
         const std::string_view hint = kindLineHint(chunk);
-        const bool surelyFull = !hint.empty() && !hint.ends_with("List") && filter.keepsInFull(std::string(hint));
+        const bool surelyFull = !hint.empty() && !hint.ends_with("List") && filter.keepsAllInFull(hint);
         yaml::ReadResult r = yaml::read(chunk, surelyFull ? full : identity);
         if (r.ok() && r.identityOnly && !r.documents.empty() && decoder.needsFullRead(r.documents.front()))
             r = yaml::read(chunk, full);

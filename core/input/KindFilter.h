@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "value/Value.h"
+
+#include <functional>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -13,10 +17,27 @@ namespace ds::input {
 // must-gather does not have to live in memory.
 struct KindFilter
 {
-    // Kinds to keep in full; nullopt keeps everything.
-    std::optional<std::set<std::string>> kinds;
+    // Decides from an object's identity skeleton whether it is kept in full.
+    using IdentityTest = std::function<bool(const Value &identity)>;
 
-    bool keepsInFull(const std::string &kind) const { return !kinds || kinds->count(kind) > 0; }
+    // Kinds to keep in full; nullopt keeps everything.
+    std::optional<std::set<std::string, std::less<>>> kinds;
+    // Of those kinds, the ones whose objects are kept in full only when
+    // `keepsIdentity` says so. A one-off comparison reads in full just the CRs
+    // some template correlates with: in a must-gather most objects of a
+    // reference's kinds (ConfigMaps, Namespaces...) match no template.
+    std::set<std::string, std::less<>> byIdentity;
+    std::shared_ptr<const IdentityTest> keepsIdentity; // set when byIdentity is not empty
+
+    // Whether some object of `kind` may be kept in full.
+    bool mayKeepInFull(std::string_view kind) const { return !kinds || kinds->contains(kind); }
+    // Whether every object of `kind` is kept in full, whatever its identity.
+    bool keepsAllInFull(std::string_view kind) const { return mayKeepInFull(kind) && !byIdentity.contains(kind); }
+    bool keepsInFull(const Value &object, const std::string &kind) const
+    {
+        return keepsAllInFull(kind) || (mayKeepInFull(kind) && (*keepsIdentity)(object));
+    }
+    // Equal tests are the same test object: a reload compares filters to reuse what it read.
     bool operator==(const KindFilter &) const = default;
 };
 

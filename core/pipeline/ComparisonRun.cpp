@@ -229,7 +229,9 @@ std::unique_ptr<input::InputSource> ComparisonRun::makeInputSource()
             files->setFormat(data.format);
         }
         if (m_reference)
-            files->setKindFilter(compare::inputNeeds(*m_reference, manual));
+            files->setKindFilter(compare::inputNeeds(*m_reference, manual,
+                                                     m_request.keepObjects ? compare::FullObjects::OfReferenceKinds
+                                                                           : compare::FullObjects::Correlated));
         if (m_previousRecord)
             files->readAgainFrom(m_previousRecord, m_previousObjects);
         files->setRecordReading(m_request.keepObjects); // only kept objects are read again

@@ -28,14 +28,12 @@ private slots:
 
 namespace {
 
-const std::set<std::string> kNoKind;
-
 // What a full read gives once reduced by `filter`: the behaviour to match.
 input::DecodedFile fullReadReduced(const std::string &path, const std::string &bytes, const input::KindFilter &filter)
 {
     input::DecodedFile out = input::decodeResourceFile(path, bytes, input::KindFilter{});
     for (input::ClusterObject &o : out.objects) {
-        if (!filter.keepsInFull(input::stringField(o.object, {"kind"}))) {
+        if (!filter.keepsInFull(o.object, input::stringField(o.object, {"kind"}))) {
             o.object = input::identitySkeleton(o.object);
             o.partial = true;
         }
@@ -53,12 +51,26 @@ QString describe(const input::DecodedFile &f)
     return lines.join(QLatin1Char('\n'));
 }
 
-// Compares both modes under three filters: nothing kept, some kinds, all kinds.
+// Kept by identity: objects whose name sorts before "m" (a test only identity decides).
+bool earlyName(const Value &identity)
+{
+    const Value *name = identity.find({"metadata", "name"});
+    return name && name->isString() && !name->str().empty() && name->str().front() < 'm';
+}
+
+// Compares both modes under three filters: nothing kept, some kinds, some of
+// them by identity only.
 void checkBothModes(const std::string &path, const std::string &bytes)
 {
-    const std::set<std::string> some{"ConfigMap", "Secret", "Namespace", "MachineConfig", "Deployment"};
-    for (const std::optional<std::set<std::string>> &kinds : {std::optional(kNoKind), std::optional(some)}) {
-        const input::KindFilter filter{kinds};
+    const std::set<std::string, std::less<>> some{"ConfigMap", "Secret", "Namespace", "MachineConfig", "Deployment"};
+    input::KindFilter byIdentity;
+    byIdentity.kinds = some;
+    byIdentity.byIdentity = {"ConfigMap", "Secret", "Deployment"};
+    byIdentity.keepsIdentity = std::make_shared<const input::KindFilter::IdentityTest>(earlyName);
+    input::KindFilter none, byKind;
+    none.kinds.emplace();
+    byKind.kinds = some;
+    for (const input::KindFilter &filter : {none, byKind, byIdentity}) {
         const input::DecodedFile expected = fullReadReduced(path, bytes, filter);
         const input::DecodedFile actual = input::decodeResourceFile(path, bytes, filter);
         QCOMPARE(describe(actual), describe(expected));

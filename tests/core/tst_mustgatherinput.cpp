@@ -391,7 +391,7 @@ void tst_MustGatherInput::symlinkedDirectoryLoop()
 void tst_MustGatherInput::kindFilterKeepsReferenceKinds()
 {
     input::KindFilter filter;
-    filter.kinds = std::set<std::string>{"ConfigMap"};
+    filter.kinds = std::set<std::string, std::less<>>{"ConfigMap"};
     const Loaded loaded = load({m_image}, false, filter);
     QCOMPARE(loaded.ids, load({m_image}, false).ids);
     QCOMPARE(loaded.partial, 5); // ClusterVersion, 3 Namespaces, the Pod
@@ -438,13 +438,19 @@ void tst_MustGatherInput::kindFilterMatchesFullParse()
         text.replace(QRegularExpression(QStringLiteral("\t[0-9-]+ [0-9:.]+ [+-][0-9]+")), QStringLiteral("\tDATE"));
         return text;
     };
-    int partialFiltered = 0, partialFull = 0;
+    // A one-off comparison's filter: of the templates' kinds only CRs that correlate.
+    const input::KindFilter correlated = compare::inputNeeds(*prepared.reference, {}, compare::FullObjects::Correlated);
+    int partialFiltered = 0, partialFull = 0, partialCorrelated = 0;
     const QString filtered = report(filter, partialFiltered);
     const QString full = report(input::KindFilter{}, partialFull);
     QCOMPARE(partialFull, 0);
     QCOMPARE(filtered, full);
-    if (expectPartial)
+    QCOMPARE(report(correlated, partialCorrelated), full);
+    QVERIFY(partialCorrelated >= partialFiltered);
+    if (expectPartial) {
         QVERIFY2(partialFiltered > 100, "the filter should leave most of a must-gather unparsed");
+        QVERIFY2(partialCorrelated > partialFiltered, "unmatched CRs of the reference's kinds should stay unparsed");
+    }
 }
 
 QTEST_GUILESS_MAIN(tst_MustGatherInput)
