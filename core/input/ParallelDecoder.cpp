@@ -17,6 +17,8 @@ namespace ds::input {
 namespace {
 
 constexpr std::size_t kMaxQueued = 64;
+constexpr std::size_t kBatchFiles = 16;
+constexpr std::size_t kBatchBytes = 256 * 1024;
 
 // What an earlier load read from `path`, when the file is still the same.
 std::optional<DecodedFile> reusedFile(const std::string &path, const ReadRecord::File &previous,
@@ -121,16 +123,35 @@ ParallelDecoder::~ParallelDecoder()
 
 void ParallelDecoder::submit(Job job)
 {
+    m_batchBytes += job.bytes.size();
+    m_batch.push_back(std::move(job));
+    if (m_batch.size() >= kBatchFiles || m_batchBytes >= kBatchBytes)
+        flush();
+}
+
+// Jobs go to the workers in batches: waking a worker for each of an archive's
+// ~40,000 small members kept the reading thread, the slowest, in the kernel.
+void ParallelDecoder::flush()
+{
+    if (m_batch.empty())
+        return;
     std::unique_lock guard(m_lock);
-    m_roomFreed.wait(guard, [this] { return m_queue.size() < kMaxQueued || (m_cancel && m_cancel->load()); });
-    m_queue.emplace_back(m_results.size(), std::move(job));
-    m_results.emplace_back();
+    m_roomFreed.wait(guard, [this] {
+        return m_queue.size() + m_batch.size() <= kMaxQueued || (m_cancel && m_cancel->load());
+    });
+    for (Job &job : m_batch) {
+        m_queue.emplace_back(m_results.size(), std::move(job));
+        m_results.emplace_back();
+    }
     guard.unlock();
-    m_workQueued.notify_one();
+    m_batch.clear();
+    m_batchBytes = 0;
+    m_workQueued.notify_all();
 }
 
 std::vector<DecodedFile> ParallelDecoder::finish()
 {
+    flush();
     {
         const std::lock_guard guard(m_lock);
         m_closing = true;
@@ -149,7 +170,7 @@ void ParallelDecoder::work()
         m_workQueued.wait(guard, [this] { return !m_queue.empty() || m_closing; });
         if (m_queue.empty())
             return;
-        const bool wasFull = m_queue.size() >= kMaxQueued;
+        const bool wasFull = m_queue.size() + kBatchFiles > kMaxQueued; // a batch may be waiting for room
         auto [index, job] = std::move(m_queue.front());
         m_queue.pop_front();
         guard.unlock();

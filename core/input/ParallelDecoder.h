@@ -60,6 +60,7 @@ public:
 
 private:
     void work();
+    void flush();
 
     KindFilter m_filter;
     std::size_t m_total;
@@ -76,6 +77,8 @@ private:
     std::size_t m_done = 0;
     bool m_closing = false;
     std::vector<std::thread> m_workers;
+    std::vector<Job> m_batch; // submitted, not queued yet (only the submitting thread touches it)
+    std::size_t m_batchBytes = 0;
 };
 
 } // namespace ds::input

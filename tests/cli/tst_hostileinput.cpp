@@ -54,6 +54,8 @@ private slots:
     void hostile_data();
     void hostile();
     void archiveNamesNeverEscape();
+    void archiveNamesKeepTheirCharacters_data();
+    void archiveNamesKeepTheirCharacters();
 
 private:
     void write(const QString &path, const QByteArray &bytes);
@@ -109,6 +111,11 @@ if spec == 'bomb':
         info = tarfile.TarInfo('bomb.yaml'); info.size = 600 << 20
         t.addfile(info, io.BufferedReader(Zeros(info.size), 1 << 20))
         add(t, 'after-bomb.yaml', cm(b'after'.decode()))
+elif spec in ('pax', 'gnu'):  # names beyond ASCII, each with a document lacking its kind
+    bad = b'apiVersion: v1\nmetadata:\n  name: x\n'
+    with tarfile.open(path, 'w', format=tarfile.PAX_FORMAT if spec == 'pax' else tarfile.GNU_FORMAT, encoding='utf-8') as t:
+        add(t, 'd\u00eda/caf\u00e9.yaml', bad)
+        add(t, 'plain/ok.yaml', bad)
 else:
     with tarfile.open(path, 'w') as t:
         add(t, '../../escape.yaml', cm('escape'))
@@ -284,6 +291,25 @@ void tst_HostileInput::archiveNamesNeverEscape()
         QVERIFY2(list.contains(QJsonValue(QLatin1String(name))), name);
     QCOMPARE(QDir(m_dir->path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot), before);
     QVERIFY(!QFile::exists(QFileInfo(m_dir->path()).dir().filePath(QStringLiteral("escape.yaml"))));
+}
+
+void tst_HostileInput::archiveNamesKeepTheirCharacters_data()
+{
+    QTest::addColumn<QString>("format");
+    QTest::newRow("pax (UTF-8 path records)") << QStringLiteral("pax");
+    QTest::newRow("GNU (names as bytes)") << QStringLiteral("gnu");
+}
+
+// Member names are taken as they are when ASCII, converted otherwise: either
+// way the warning names the member as the archive does.
+void tst_HostileInput::archiveNamesKeepTheirCharacters()
+{
+    QFETCH(QString, format);
+    const QString archive = m_dir->filePath(format + QStringLiteral(".tar"));
+    makeArchive(archive, format);
+    const RunResult r = run({QStringLiteral("-r"), QStringLiteral("$T/ref/metadata.yaml"), QStringLiteral("-f"), archive});
+    QVERIFY2(r.err.contains(archive + QStringLiteral(":d\u00eda/caf\u00e9.yaml\":")), qPrintable(r.err));
+    QVERIFY2(r.err.contains(archive + QStringLiteral(":plain/ok.yaml\":")), qPrintable(r.err));
 }
 
 QTEST_GUILESS_MAIN(tst_HostileInput)
