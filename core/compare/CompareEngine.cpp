@@ -365,6 +365,19 @@ CompareEngine::Outcome CompareEngine::evaluate(input::ClusterObject &cr, Evaluat
     const bool manual = reason.kind == report::CorrelationReason::Kind::Manual;
     if (templates.empty())
         return outcome; // Unmatched
+    if (cr.partial) {
+        // Only a pin pairs a CR read as its identity alone with a template, and
+        // ComparisonRun::readPinnedInFull reads it in full first: when that
+        // failed, the CR fails here rather than being compared as a skeleton.
+        outcome.kind = Outcome::Kind::Failed;
+        outcome.listedUnmatched = !m_options.keepGoing;
+        std::vector<std::string> paths;
+        for (std::size_t index : templates)
+            paths.push_back(m_reference->templates[index].path);
+        outcome.failure = report::FailedCr{cr.id, cr.source, std::move(paths),
+                                           "only the identity of this CR was read: read the cluster data again"};
+        return outcome;
+    }
     std::vector<const UserOverride *> overrides;
     if (m_overrides)
         overrides = m_overrides->match(cr.object, cr.id);

@@ -89,6 +89,24 @@ input::KindFilter::IdentityTest correlationTest(const ref::Reference &reference)
     return [groups](const Value &identity) { return !groups->match(identity).empty(); };
 }
 
+// What correlationTest depends on: the fields the correlator's groups read, template by template.
+std::string correlationKey(const ref::Reference &reference)
+{
+    std::string key;
+    for (const ref::ReferenceTemplate &t : reference.templates) {
+        for (const GroupCorrelator::Field &field : GroupCorrelator::groups(GroupCorrelator::Order::Templates).front()) {
+            const Value *v = &t.metadata;
+            for (const std::string &segment : field)
+                if (v && !(v = v->find(segment)))
+                    break;
+            key += !v ? "\x01" : v->isString() ? v->str() : "\x02"; // missing, or not a string: no group
+            key += '\x1f';
+        }
+        key += '\x1e';
+    }
+    return key;
+}
+
 } // namespace
 
 input::KindFilter inputNeeds(const ref::Reference &reference, const std::map<std::string, std::string> &manualCorrelations,
@@ -121,8 +139,10 @@ input::KindFilter inputNeeds(const ref::Reference &reference, const std::map<std
         for (const std::string &kind : templateKinds)
             if (!always.contains(kind))
                 filter.byIdentity.insert(kind);
-        if (!filter.byIdentity.empty())
+        if (!filter.byIdentity.empty()) {
             filter.keepsIdentity = std::make_shared<const input::KindFilter::IdentityTest>(correlationTest(reference));
+            filter.identityKey = correlationKey(reference);
+        }
     }
     return filter;
 }

@@ -28,6 +28,9 @@ struct KindFilter
     // reference's kinds (ConfigMaps, Namespaces...) match no template.
     std::set<std::string, std::less<>> byIdentity;
     std::shared_ptr<const IdentityTest> keepsIdentity; // set when byIdentity is not empty
+    // Everything keepsIdentity depends on, so that filters compare by value: a
+    // reload makes a new test from the same reference and must still reuse what it read.
+    std::string identityKey;
 
     // Whether some object of `kind` may be kept in full.
     bool mayKeepInFull(std::string_view kind) const { return !kinds || kinds->contains(kind); }
@@ -37,8 +40,10 @@ struct KindFilter
     {
         return keepsAllInFull(kind) || (mayKeepInFull(kind) && (*keepsIdentity)(object));
     }
-    // Equal tests are the same test object: a reload compares filters to reuse what it read.
-    bool operator==(const KindFilter &) const = default;
+    bool operator==(const KindFilter &other) const
+    {
+        return kinds == other.kinds && byIdentity == other.byIdentity && identityKey == other.identityKey;
+    }
 };
 
 } // namespace ds::input

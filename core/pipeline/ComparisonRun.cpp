@@ -2,6 +2,7 @@
 #include "ComparisonRun.h"
 
 #include "input/ClusterVersion.h"
+#include "input/ObjectReloader.h"
 
 #include "compare/CompareEngine.h"
 #include "compare/ComparisonMemo.h"
@@ -229,9 +230,11 @@ std::unique_ptr<input::InputSource> ComparisonRun::makeInputSource()
             files->setFormat(data.format);
         }
         if (m_reference)
-            files->setKindFilter(compare::inputNeeds(*m_reference, manual,
-                                                     m_request.keepObjects ? compare::FullObjects::OfReferenceKinds
-                                                                           : compare::FullObjects::Correlated));
+            // Kept CRs are read again after edits: their filter leaves pins out so that
+            // it stays the same (and what was read is reused); readPinnedInFull() reads those.
+            files->setKindFilter(m_request.keepObjects
+                                     ? compare::inputNeeds(*m_reference, {}, compare::FullObjects::Correlated)
+                                     : compare::inputNeeds(*m_reference, manual, compare::FullObjects::Correlated));
         if (m_previousRecord)
             files->readAgainFrom(m_previousRecord, m_previousObjects);
         files->setRecordReading(m_request.keepObjects); // only kept objects are read again
@@ -281,10 +284,39 @@ std::optional<std::string> ComparisonRun::readClusterData()
         // The record's places are those of every object read: with duplicates dropped they are not the kept ones'.
         if (m_objects->size() == read)
             m_readRecord = std::move(loaded.record);
+        readPinnedInFull();
     } else
         m_handedOver = std::move(loaded.objects);
     m_haveClusterData = true;
     return std::nullopt;
+}
+
+void ComparisonRun::readPinnedInFull()
+{
+    const auto &manual = m_request.options.manualCorrelations;
+    if (!m_objects || manual.empty())
+        return;
+    std::shared_ptr<std::vector<input::ClusterObject>> copy; // made only when one is read again
+    for (std::size_t i = 0; i < m_objects->size(); ++i) {
+        const input::ClusterObject &o = (*m_objects)[i];
+        if (!o.partial || !manual.count(o.id))
+            continue;
+        std::optional<Value> full = input::reloadObject(o);
+        if (!full) {
+            m_log.message(Log::Severity::Error, 0,
+                          o.id + " is paired with a template but can no longer be read from " + o.source
+                              + ": read the cluster data again");
+            continue;
+        }
+        if (!copy)
+            copy = std::make_shared<std::vector<input::ClusterObject>>(*m_objects);
+        input::ClusterObject &read = (*copy)[i];
+        read.object = std::move(*full);
+        read.partial = false;
+        read.mayReferToOthers = true; // looked at by the ownerReferences index, as every object once was
+    }
+    if (copy)
+        m_objects = std::move(copy);
 }
 
 std::optional<std::string> ComparisonRun::compare()

@@ -67,6 +67,7 @@ TemplatePreview previewTemplate(const TemplatePreviewRequest &request, const std
         return preview;
 
     comparison.useObjects(objectsFor(request, reference));
+    comparison.readPinnedInFull(); // a CR the window read as its identity alone
     if (auto e = comparison.prepareEngine(); e && !comparison.cancelled()) {
         preview.error = *e;
         return preview;

@@ -15,13 +15,16 @@
 #include "compare/CompareEngine.h"
 #include "compare/CrIndependence.h"
 #include "compare/InlineDiffDriver.h"
+#include "compare/InputNeeds.h"
 #include "compare/UserOverrides.h"
 #include "input/FileInputSource.h"
 #include "input/ReadRecord.h"
 #include "pipeline/ComparisonRun.h"
 #include "yaml/YamlWriter.h"
 
+#include <QDir>
 #include <QDirIterator>
+#include <QTemporaryDir>
 #include <QRandomGenerator>
 #include <QTest>
 
@@ -39,6 +42,9 @@ private slots:
     void comparesOnlyWhatChanged();
     void readsAndComparesOnlyChangedFiles();
     void recordsReadingOnlyWhenObjectsAreKept();
+    void pinnedSkeletonIsReadInFull();
+    void pinnedSkeletonThatCannotBeReadFails();
+    void keptFilterComparesByValue();
 
 private:
     QTemporaryDir m_dir;
@@ -498,6 +504,138 @@ void tst_Incremental::recordsReadingOnlyWhenObjectsAreKept()
         if (keep)
             QCOMPARE(qsizetype(run.readRecord()->files.size()), resourceFiles(inputs).size());
     }
+}
+
+namespace {
+
+// A reference with one ConfigMap template of a fixed name, and two ConfigMaps:
+// one it correlates with, one whose name it does not have.
+QString writePinFixture(const QString &dir)
+{
+    test::writeFile(dir + QStringLiteral("/ref/metadata.yaml"),
+                    "apiVersion: v2\nparts:\n- name: p\n  components:\n  - name: c\n    allOf:\n    - path: cm.yaml\n");
+    test::writeFile(dir + QStringLiteral("/ref/cm.yaml"),
+                    "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: fixed\n  namespace: ns\ndata:\n  key: v\n");
+    test::writeFile(dir + QStringLiteral("/crs/fixed.yaml"),
+                    "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: fixed\n  namespace: ns\ndata:\n  key: v\n");
+    test::writeFile(dir + QStringLiteral("/crs/other.yaml"),
+                    "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: other\n  namespace: ns\ndata:\n  key: "
+                    "only-in-other\n");
+    return dir + QStringLiteral("/ref/metadata.yaml");
+}
+
+const std::string kOther = "v1_ConfigMap_ns_other";
+
+pipeline::ComparisonRequest pinRequest(const QString &dir, bool keep, bool pinned)
+{
+    pipeline::ComparisonRequest request;
+    request.reference.metadataPath = (dir + QStringLiteral("/ref/metadata.yaml")).toStdString();
+    request.clusterData.kind = pipeline::ClusterDataSource::Kind::Files;
+    request.clusterData.paths = {(dir + QStringLiteral("/crs")).toStdString()};
+    request.keepObjects = keep;
+    request.options.keepGoing = keep; // as the window compares
+    request.options.tmpDir = (dir + QStringLiteral("/tmp")).toStdString();
+    if (pinned)
+        request.options.manualCorrelations[kOther] = "cm.yaml";
+    return request;
+}
+
+const input::ClusterObject *objectNamed(const std::vector<input::ClusterObject> &objects, const std::string &id)
+{
+    for (const input::ClusterObject &o : objects)
+        if (o.id == id)
+            return &o;
+    return nullptr;
+}
+
+} // namespace
+
+// The window reads in full only the CRs a template correlates with by identity;
+// a pin makes another correlate, and that CR is then read in full from its file:
+// the report is the one-off run's (which reads pinned kinds in full up front).
+void tst_Incremental::pinnedSkeletonIsReadInFull()
+{
+    QTemporaryDir dir;
+    writePinFixture(dir.path());
+    QVERIFY(QDir().mkpath(dir.filePath(QStringLiteral("tmp"))));
+    pipeline::ComparisonRun unpinned(pinRequest(dir.path(), true, false), Log::null());
+    QVERIFY(!unpinned.run());
+    QVERIFY(objectNamed(*unpinned.objects(), kOther)->partial); // no template correlates with it
+
+    test::CollectingLog log;
+    pipeline::ComparisonRun kept(pinRequest(dir.path(), true, true), log);
+    QVERIFY(!kept.run());
+    QVERIFY(!objectNamed(*kept.objects(), kOther)->partial);
+    pipeline::ComparisonRun oneOff(pinRequest(dir.path(), false, true), Log::null());
+    QVERIFY(!oneOff.run());
+    const auto reference = kept.reference();
+    QCOMPARE(test::describeReport(*kept.report(), *reference), test::describeReport(*oneOff.report(), *reference));
+    bool compared = false;
+    for (const report::CrResult &r : kept.report()->diffs)
+        compared |= r.crName == kOther && r.diffOutput.find("only-in-other") != std::string::npos;
+    QVERIFY2(compared, "the pinned CR is compared with its content");
+
+    // Pinned later, to objects already read (the window's pin): the same.
+    pipeline::ComparisonRun later(pinRequest(dir.path(), true, true), Log::null());
+    later.useReference(unpinned.reference());
+    later.useObjects(unpinned.objects());
+    later.readPinnedInFull();
+    QVERIFY(!later.prepareEngine());
+    QVERIFY(!later.compare());
+    QCOMPARE(test::describeReport(*later.report(), *reference), test::describeReport(*oneOff.report(), *reference));
+    QVERIFY(objectNamed(*unpinned.objects(), kOther)->partial); // what was read is not changed
+}
+
+// A pinned skeleton whose file is gone fails, said in the log and the report,
+// instead of being compared as the identity it is.
+void tst_Incremental::pinnedSkeletonThatCannotBeReadFails()
+{
+    QTemporaryDir dir;
+    writePinFixture(dir.path());
+    QVERIFY(QDir().mkpath(dir.filePath(QStringLiteral("tmp"))));
+    pipeline::ComparisonRun unpinned(pinRequest(dir.path(), true, false), Log::null());
+    QVERIFY(!unpinned.run());
+    QVERIFY(QFile::remove(dir.filePath(QStringLiteral("crs/other.yaml"))));
+
+    test::CollectingLog log;
+    pipeline::ComparisonRun later(pinRequest(dir.path(), true, true), log);
+    later.useReference(unpinned.reference());
+    later.useObjects(unpinned.objects());
+    later.readPinnedInFull();
+    QVERIFY(!later.prepareEngine());
+    QVERIFY(!later.compare());
+    bool logged = false;
+    for (const auto &e : log.entries)
+        logged |= e.severity == Log::Severity::Error && e.text.find(kOther) != std::string::npos
+            && e.text.find("can no longer be read") != std::string::npos;
+    QVERIFY(logged);
+    QCOMPARE(later.report()->failures.size(), std::size_t(1));
+    QCOMPARE(later.report()->failures.front().crName, kOther);
+    for (const report::CrResult &r : later.report()->diffs)
+        QVERIFY(r.crName != kOther);
+}
+
+// A reload loads the reference again: the kept CRs' filter must still equal
+// the one they were read with (or everything is read again), and differ when
+// what correlates changed.
+void tst_Incremental::keptFilterComparesByValue()
+{
+    QTemporaryDir dir;
+    const QString metadata = writePinFixture(dir.path());
+    const auto first = loadReference(metadata);
+    const auto second = loadReference(metadata);
+    QVERIFY(first && second);
+    const input::KindFilter a = compare::inputNeeds(*first, {}, compare::FullObjects::Correlated);
+    const input::KindFilter b = compare::inputNeeds(*second, {}, compare::FullObjects::Correlated);
+    QVERIFY(a.keepsIdentity != b.keepsIdentity);
+    QVERIFY(a == b);
+    test::replaceInFile(dir.filePath(QStringLiteral("ref/cm.yaml")), "name: fixed", "name: renamed");
+    const auto renamed = loadReference(metadata);
+    QVERIFY(renamed);
+    QVERIFY(!(compare::inputNeeds(*renamed, {}, compare::FullObjects::Correlated) == a));
+    test::replaceInFile(dir.filePath(QStringLiteral("ref/cm.yaml")), "key: v", "key: w"); // the body only
+    QVERIFY(compare::inputNeeds(*loadReference(metadata), {}, compare::FullObjects::Correlated)
+            == compare::inputNeeds(*renamed, {}, compare::FullObjects::Correlated));
 }
 
 #include "tst_incremental.moc"

@@ -106,25 +106,23 @@ pipeline::ComparisonRequest pipelineRequest(const ComparisonJobRequest &request)
     return out;
 }
 
-// Manual pairs can name CRs whose kind the reference does not use; those were
-// loaded as skeletons and must be read in full before comparing.
 // From a cluster, only the kinds the reference needed were fetched: a pair
-// naming a CR that was not fetched needs a new fetch.
-bool manualPairsNeedFullObjects(const ComparisonJobRequest &request, const std::vector<input::ClusterObject> &objects)
+// naming a CR that was not fetched, or fetched as a skeleton, needs a new
+// fetch. (CRs read from files as skeletons are read in full by
+// ComparisonRun::readPinnedInFull, one by one.)
+bool manualPairsNeedFetching(const ComparisonJobRequest &request, const std::vector<input::ClusterObject> &objects)
 {
-    if (request.manualCorrelations.empty())
+    if (request.manualCorrelations.empty() || !request.cluster)
         return false;
-    std::set<std::string_view> present; // only from a cluster: a pin of a CR not fetched
+    std::set<std::string_view> present;
     for (const auto &o : objects) {
         if (o.partial && request.manualCorrelations.count(o.id))
             return true;
-        if (request.cluster)
-            present.insert(o.id);
+        present.insert(o.id);
     }
-    if (request.cluster)
-        for (const auto &[id, path] : request.manualCorrelations)
-            if (!present.count(id))
-                return true;
+    for (const auto &[id, path] : request.manualCorrelations)
+        if (!present.count(id))
+            return true;
     return false;
 }
 
@@ -150,7 +148,8 @@ void readInputs(const ComparisonJobRequest &request, pipeline::ComparisonRun &ru
     result.inputsLoaded = true;
     if (error && !cancel.load() && request.keepObjectsOnFailure && request.objects) {
         run.useObjects(request.objects);
-        snapshot.objects = request.objects;
+        run.readPinnedInFull();
+        snapshot.objects = run.objects();
         snapshot.staleBecause = QString::fromStdString(*error);
         return;
     }
@@ -243,10 +242,10 @@ ComparisonJobResult runComparisonJob(const ComparisonJobRequest &request, const 
     const bool loadReference = request.loadReference && !request.referencePath.isEmpty();
     if (!loadReference)
         run.useReference(request.reference);
-    const bool reread = request.loadInputs
-        || (request.objects && manualPairsNeedFullObjects(request, *request.objects));
+    const bool reread = request.loadInputs || (request.objects && manualPairsNeedFetching(request, *request.objects));
     if (!reread) {
         run.useObjects(request.objects);
+        run.readPinnedInFull();
         run.usePrevious(request.report, request.memo);
     } else if (request.keepObjectsOnFailure && request.objects) { // the same inputs again
         run.readAgainFrom(request.readRecord, request.objects);
