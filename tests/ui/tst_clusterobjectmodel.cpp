@@ -202,6 +202,14 @@ void tst_ClusterObjectModel::unmatchedGroupListsEveryUnmatchedCr()
     QCOMPARE(repeated.data(ClusterObjectModel::SourceRole).toString(),
              model.indexForObject(unmatched.first()).data(ClusterObjectModel::SourceRole).toString());
     QVERIFY(repeated.data(ClusterObjectModel::ObjectIndexRole).toInt() >= 0);
+    // The filter's index reads the text once for rows sharing it: a repeat
+    // shares with its CR's row, and the texts are the same; other CRs do not share.
+    const QModelIndex original = model.indexForObject(unmatched.first());
+    QVERIFY(repeated.data(ItemRole::FilterTextShare).toInt() >= 0);
+    QCOMPARE(repeated.data(ItemRole::FilterTextShare), original.data(ItemRole::FilterTextShare));
+    QCOMPARE(repeated.data(ItemRole::FilterText).toString(), original.data(ItemRole::FilterText).toString());
+    QVERIFY(model.indexForObject(unmatched.last()).data(ItemRole::FilterTextShare)
+            != original.data(ItemRole::FilterTextShare));
 }
 
 // A kind row's tooltip names the apiVersion of the CRs below it; CR rows

@@ -393,6 +393,7 @@ QVariant ClusterObjectModel::data(const QModelIndex &index, int role) const
         return tooltip(node);
     case ItemRole::AlwaysVisible: return node.kind == int(NodeKind::UnmatchedGroup);
     case ItemRole::Counted: return !node.repeated;
+    case ItemRole::FilterTextShare: return node.leaf ? node.object : -1; // its text is its CR's
     default: break;
     }
     if (const QVariant shared = statusData(node, role); shared.isValid())

@@ -24,6 +24,7 @@ enum : int {
     Manual,         // bool: pinned by a manual correlation
     ChangedLines,   // int: '+'/'-' lines of the diff(s)
     LeafCount,      // int: leaf rows below a group that count (not repeats); 1 for a counted leaf
+    FilterTextShare, // int: leaf rows answering the same number ≥ 0 have the same FilterText (a CR listed twice)
     FirstModelRole = Qt::UserRole + 64,
 };
 } // namespace ItemRole

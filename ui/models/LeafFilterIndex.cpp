@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 
 namespace ds::ui {
 
@@ -43,12 +44,26 @@ void LeafFilterIndex::clear()
     m_stateOfBit.clear();
 }
 
-LeafFilterIndex::Leaf LeafFilterIndex::leafFrom(const QModelIndex &index)
+LeafFilterIndex::Leaf LeafFilterIndex::leafFrom(const QModelIndex &index, bool shared)
 {
     Leaf leaf;
-    // Lowercased in place: the variant is gone, so the text is not shared (99k leaves at 50k CRs).
-    QString text = index.data(ItemRole::FilterText).toString();
-    leaf.text = std::move(text).toLower();
+    const QVariant share = shared ? index.data(ItemRole::FilterTextShare) : QVariant();
+    const std::size_t key = share.isValid() && share.toInt() >= 0 ? std::size_t(share.toInt()) : SIZE_MAX;
+    if (key < m_hasSharedText.size() && m_hasSharedText[key]) {
+        leaf.text = m_sharedText[key]; // implicitly shared, not copied
+    } else {
+        // Lowercased in place: the variant is gone, so the text is not shared.
+        QString text = index.data(ItemRole::FilterText).toString();
+        leaf.text = std::move(text).toLower();
+        if (key != SIZE_MAX) {
+            if (key >= m_sharedText.size()) {
+                m_sharedText.resize(key + 1);
+                m_hasSharedText.resize(key + 1, 0);
+            }
+            m_sharedText[key] = leaf.text;
+            m_hasSharedText[key] = 1;
+        }
+    }
     leaf.states = bitsOf(index.data(ItemRole::States).value<QList<int>>());
     leaf.counted = index.data(ItemRole::Counted).toBool();
     return leaf;
@@ -60,7 +75,7 @@ void LeafFilterIndex::read(const QAbstractItemModel *model, const QModelIndex &p
         const QModelIndex index = model->index(row, 0, parent);
         if (index.data(ItemRole::IsLeaf).toBool()) {
             m_ordinal.insert(index.internalId(), int(m_leaves.size()));
-            m_leaves.push_back(leafFrom(index));
+            m_leaves.push_back(leafFrom(index, true));
             continue;
         }
         if (index.data(ItemRole::AlwaysVisible).toBool())
@@ -77,6 +92,8 @@ void LeafFilterIndex::build(const QAbstractItemModel *model)
         return;
     clear();
     read(model, QModelIndex());
+    m_sharedText = {}; // a refresh reads its rows' texts again: they may have changed
+    m_hasSharedText = {};
     m_built = true;
     m_matches.assign(m_leaves.size(), 1); // until match() is asked
 

@@ -62,7 +62,8 @@ private:
         bool counted = true;
     };
     void read(const QAbstractItemModel *model, const QModelIndex &parent);
-    Leaf leafFrom(const QModelIndex &index);
+    // `shared`: take the text of an earlier leaf with the same FilterTextShare (while building).
+    Leaf leafFrom(const QModelIndex &index, bool shared = false);
     std::uint64_t bitsOf(const QList<int> &states); // numbering states not seen before
     bool matchesWords(const Leaf &leaf) const;
 
@@ -78,6 +79,10 @@ private:
     // each distinct one gets a bit, in the order first seen.
     QHash<int, int> m_bitOfState;
     std::vector<int> m_stateOfBit;
+    // While building: lowercased texts by FilterTextShare, so that a CR listed
+    // twice (49k under Unmatched at 50k CRs) is read and lowercased once.
+    std::vector<QString> m_sharedText;
+    std::vector<char> m_hasSharedText;
 };
 
 } // namespace ds::ui
