@@ -548,6 +548,19 @@ const input::ClusterObject *objectNamed(const std::vector<input::ClusterObject> 
     return nullptr;
 }
 
+// The report of pinning kOther after `read` (the window's pin, made to the
+// objects it has), or null when a step failed.
+std::shared_ptr<const report::ComparisonReport> pinLater(const QString &dir, const pipeline::ComparisonRun &read, Log &log)
+{
+    pipeline::ComparisonRun later(pinRequest(dir, true, true), log);
+    later.useReference(read.reference());
+    later.useObjects(read.objects());
+    later.readPinnedInFull();
+    if (later.prepareEngine() || later.compare())
+        return nullptr;
+    return later.report();
+}
+
 } // namespace
 
 // The window reads in full only the CRs a template correlates with by identity;
@@ -576,13 +589,9 @@ void tst_Incremental::pinnedSkeletonIsReadInFull()
     QVERIFY2(compared, "the pinned CR is compared with its content");
 
     // Pinned later, to objects already read (the window's pin): the same.
-    pipeline::ComparisonRun later(pinRequest(dir.path(), true, true), Log::null());
-    later.useReference(unpinned.reference());
-    later.useObjects(unpinned.objects());
-    later.readPinnedInFull();
-    QVERIFY(!later.prepareEngine());
-    QVERIFY(!later.compare());
-    QCOMPARE(test::describeReport(*later.report(), *reference), test::describeReport(*oneOff.report(), *reference));
+    const auto later = pinLater(dir.path(), unpinned, Log::null());
+    QVERIFY(later);
+    QCOMPARE(test::describeReport(*later, *reference), test::describeReport(*oneOff.report(), *reference));
     QVERIFY(objectNamed(*unpinned.objects(), kOther)->partial); // what was read is not changed
 }
 
@@ -598,20 +607,16 @@ void tst_Incremental::pinnedSkeletonThatCannotBeReadFails()
     QVERIFY(QFile::remove(dir.filePath(QStringLiteral("crs/other.yaml"))));
 
     test::CollectingLog log;
-    pipeline::ComparisonRun later(pinRequest(dir.path(), true, true), log);
-    later.useReference(unpinned.reference());
-    later.useObjects(unpinned.objects());
-    later.readPinnedInFull();
-    QVERIFY(!later.prepareEngine());
-    QVERIFY(!later.compare());
+    const auto later = pinLater(dir.path(), unpinned, log);
+    QVERIFY(later);
     bool logged = false;
     for (const auto &e : log.entries)
         logged |= e.severity == Log::Severity::Error && e.text.find(kOther) != std::string::npos
             && e.text.find("can no longer be read") != std::string::npos;
     QVERIFY(logged);
-    QCOMPARE(later.report()->failures.size(), std::size_t(1));
-    QCOMPARE(later.report()->failures.front().crName, kOther);
-    for (const report::CrResult &r : later.report()->diffs)
+    QCOMPARE(later->failures.size(), std::size_t(1));
+    QCOMPARE(later->failures.front().crName, kOther);
+    for (const report::CrResult &r : later->diffs)
         QVERIFY(r.crName != kOther);
 }
 
