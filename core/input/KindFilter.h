@@ -38,7 +38,7 @@ struct KindFilter
     bool keepsAllInFull(std::string_view kind) const { return mayKeepInFull(kind) && !byIdentity.contains(kind); }
     bool keepsInFull(const Value &object, const std::string &kind) const
     {
-        return keepsAllInFull(kind) || (mayKeepInFull(kind) && (*keepsIdentity)(object));
+        return keepsAllInFull(kind) || (mayKeepInFull(kind) && keepsIdentity && (*keepsIdentity)(object));
     }
     bool operator==(const KindFilter &other) const
     {

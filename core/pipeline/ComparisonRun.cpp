@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ComparisonRun.h"
 
+#include <algorithm>
+
 #include "input/ClusterVersion.h"
 #include "input/ObjectReloader.h"
+#include "util/UrlReader.h"
 
 #include "compare/CompareEngine.h"
 #include "compare/ComparisonMemo.h"
@@ -216,6 +219,23 @@ std::optional<std::string> ComparisonRun::prepareEngine()
     return m_engine->prepare();
 }
 
+// What to read in full. Kept CRs are read again after edits: when each of their files can be read
+// again on its own, their filter leaves pins out so that it stays the same (and
+// what was read is reused), and readPinnedInFull() reads the pinned CRs. A URL,
+// stdin or a kustomization is read whole, with every object of pinned kinds.
+input::KindFilter ComparisonRun::inputFilter(const ref::Reference &reference,
+                                                   const std::map<std::string, std::string> &manual) const
+{
+    if (!m_request.keepObjects)
+        return compare::inputNeeds(reference, manual, compare::FullObjects::Correlated);
+    const ClusterDataSource &data = m_request.clusterData;
+    const bool filesOnly = data.kustomizeDirectory.empty()
+        && std::none_of(data.paths.begin(), data.paths.end(),
+                        [](const std::string &p) { return p == "-" || isHttpUrl(p); });
+    return filesOnly ? compare::inputNeeds(reference, {}, compare::FullObjects::Correlated)
+                     : compare::inputNeeds(reference, manual, compare::FullObjects::OfReferenceKinds);
+}
+
 std::unique_ptr<input::InputSource> ComparisonRun::makeInputSource()
 {
     const ClusterDataSource &data = m_request.clusterData;
@@ -230,11 +250,7 @@ std::unique_ptr<input::InputSource> ComparisonRun::makeInputSource()
             files->setFormat(data.format);
         }
         if (m_reference)
-            // Kept CRs are read again after edits: their filter leaves pins out so that
-            // it stays the same (and what was read is reused); readPinnedInFull() reads those.
-            files->setKindFilter(m_request.keepObjects
-                                     ? compare::inputNeeds(*m_reference, {}, compare::FullObjects::Correlated)
-                                     : compare::inputNeeds(*m_reference, manual, compare::FullObjects::Correlated));
+            files->setKindFilter(inputFilter(*m_reference, manual));
         if (m_previousRecord)
             files->readAgainFrom(m_previousRecord, m_previousObjects);
         files->setRecordReading(m_request.keepObjects); // only kept objects are read again
@@ -284,18 +300,22 @@ std::optional<std::string> ComparisonRun::readClusterData()
         // The record's places are those of every object read: with duplicates dropped they are not the kept ones'.
         if (m_objects->size() == read)
             m_readRecord = std::move(loaded.record);
-        readPinnedInFull();
+        for (const std::string &id : readPinnedInFull())
+            m_log.message(Log::Severity::Error, 0,
+                          id + " is paired with a template but could not be read in full again: read the cluster "
+                               "data again");
     } else
         m_handedOver = std::move(loaded.objects);
     m_haveClusterData = true;
     return std::nullopt;
 }
 
-void ComparisonRun::readPinnedInFull()
+std::vector<std::string> ComparisonRun::readPinnedInFull()
 {
+    std::vector<std::string> unread;
     const auto &manual = m_request.options.manualCorrelations;
     if (!m_objects || manual.empty())
-        return;
+        return unread;
     std::shared_ptr<std::vector<input::ClusterObject>> copy; // made only when one is read again
     for (std::size_t i = 0; i < m_objects->size(); ++i) {
         const input::ClusterObject &o = (*m_objects)[i];
@@ -303,9 +323,7 @@ void ComparisonRun::readPinnedInFull()
             continue;
         std::optional<Value> full = input::reloadObject(o);
         if (!full) {
-            m_log.message(Log::Severity::Error, 0,
-                          o.id + " is paired with a template but can no longer be read from " + o.source
-                              + ": read the cluster data again");
+            unread.push_back(o.id);
             continue;
         }
         if (!copy)
@@ -317,6 +335,7 @@ void ComparisonRun::readPinnedInFull()
     }
     if (copy)
         m_objects = std::move(copy);
+    return unread;
 }
 
 std::optional<std::string> ComparisonRun::compare()

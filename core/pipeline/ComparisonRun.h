@@ -3,6 +3,7 @@
 
 #include "ComparisonRequest.h"
 #include "input/ClusterObject.h"
+#include "input/KindFilter.h"
 #include "reference/Reference.h"
 #include "report/ComparisonReport.h"
 #include "util/Log.h"
@@ -73,9 +74,10 @@ public:
     // Kept objects (readClusterData() or useObjects()) that a manual pair names
     // but were read as identity skeletons, read again in full from their
     // files: a run that keeps its CRs reads in full only those some template
-    // correlates with by identity, and pins make others correlate. One that
-    // cannot be read again is logged, and the engine reports it as failed.
-    void readPinnedInFull();
+    // correlates with by identity, and pins make others correlate. Returns the
+    // ids of those that could not be (their file gone, a URL): the engine
+    // reports them as failed unless the cluster data is read again.
+    std::vector<std::string> readPinnedInFull();
     std::optional<std::string> compare();
     // All four; the first error ends the run.
     std::optional<std::string> run();
@@ -110,6 +112,8 @@ public:
 
 private:
     std::unique_ptr<input::InputSource> makeInputSource();
+    input::KindFilter inputFilter(const ref::Reference &reference,
+                                        const std::map<std::string, std::string> &manual) const;
     std::optional<std::string> pullImage(std::string &metadataPath);
     void reportProgress(RunStage stage, std::size_t done, std::size_t total) const;
 

@@ -242,10 +242,15 @@ ComparisonJobResult runComparisonJob(const ComparisonJobRequest &request, const 
     const bool loadReference = request.loadReference && !request.referencePath.isEmpty();
     if (!loadReference)
         run.useReference(request.reference);
-    const bool reread = request.loadInputs || (request.objects && manualPairsNeedFetching(request, *request.objects));
+    bool reread = request.loadInputs || (request.objects && manualPairsNeedFetching(request, *request.objects));
     if (!reread) {
         run.useObjects(request.objects);
-        run.readPinnedInFull();
+        // A pinned CR that cannot be read on its own (from a URL, its file gone): read everything again.
+        reread = !run.readPinnedInFull().empty();
+        if (reread)
+            run.useObjects(nullptr);
+    }
+    if (!reread) {
         run.usePrevious(request.report, request.memo);
     } else if (request.keepObjectsOnFailure && request.objects) { // the same inputs again
         run.readAgainFrom(request.readRecord, request.objects);
