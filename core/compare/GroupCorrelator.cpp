@@ -105,6 +105,19 @@ bool GroupCorrelator::mayMatch(const Value &object) const
     return m_kindWithUnderscore || kind->str().find('_') != std::string::npos || m_kinds.contains(kind->str());
 }
 
+std::string GroupCorrelator::signature() const
+{
+    std::string out;
+    for (const std::string &kind : m_kinds)
+        out.append(kind).push_back('\x1f');
+    for (std::size_t g = 0; g < m_buckets.size(); ++g) {
+        out.push_back('\x1e');
+        for (const auto &[hash, items] : m_buckets[g])
+            out.append(hash).push_back('\x1f');
+    }
+    return out;
+}
+
 std::string GroupCorrelator::fieldPathText(const Field &field)
 {
     std::string out;

@@ -34,6 +34,9 @@ public:
     std::vector<std::size_t> match(const Value &object, const std::vector<std::vector<std::string>> **matched = nullptr) const;
     // Buckets holding more than one item, group by group.
     std::vector<std::vector<Overlap>> overlapsByGroup() const;
+    // What decides whether match() finds anything (the items' kinds and their
+    // buckets' hashes): equal signatures, equal answers for every object.
+    std::string signature() const;
 
     using Field = std::vector<std::string>;
     using Group = std::vector<Field>;

@@ -78,33 +78,19 @@ bool addLookupKinds(const ref::ReferenceTemplate &t, std::set<std::string> &kind
 
 namespace {
 
-// Whether an object's identity correlates with some template: the engine's own
-// correlator (CompareEngine::prepare), so the two cannot disagree.
-input::KindFilter::IdentityTest correlationTest(const ref::Reference &reference)
+// Keeps in full the objects whose identity correlates with some template: the
+// engine's own correlator (CompareEngine::prepare), so the two cannot disagree.
+// The key is its signature, so that filters made from two loads of the same
+// reference compare equal.
+void keepCorrelated(const ref::Reference &reference, input::KindFilter &filter)
 {
     std::vector<Value> metadata;
     for (const ref::ReferenceTemplate &t : reference.templates)
         metadata.push_back(t.metadata);
     auto groups = std::make_shared<const GroupCorrelator>(metadata, GroupCorrelator::Order::Templates);
-    return [groups](const Value &identity) { return !groups->match(identity).empty(); };
-}
-
-// What correlationTest depends on: the fields the correlator's groups read, template by template.
-std::string correlationKey(const ref::Reference &reference)
-{
-    std::string key;
-    for (const ref::ReferenceTemplate &t : reference.templates) {
-        for (const GroupCorrelator::Field &field : GroupCorrelator::groups(GroupCorrelator::Order::Templates).front()) {
-            const Value *v = &t.metadata;
-            for (const std::string &segment : field)
-                if (v && !(v = v->find(segment)))
-                    break;
-            key += !v ? "\x01" : v->isString() ? v->str() : "\x02"; // missing, or not a string: no group
-            key += '\x1f';
-        }
-        key += '\x1e';
-    }
-    return key;
+    filter.identityKey = groups->signature();
+    filter.keepsIdentity = std::make_shared<const input::KindFilter::IdentityTest>(
+        [groups](const Value &identity) { return !groups->match(identity).empty(); });
 }
 
 } // namespace
@@ -139,10 +125,8 @@ input::KindFilter inputNeeds(const ref::Reference &reference, const std::map<std
         for (const std::string &kind : templateKinds)
             if (!always.contains(kind))
                 filter.byIdentity.insert(kind);
-        if (!filter.byIdentity.empty()) {
-            filter.keepsIdentity = std::make_shared<const input::KindFilter::IdentityTest>(correlationTest(reference));
-            filter.identityKey = correlationKey(reference);
-        }
+        if (!filter.byIdentity.empty())
+            keepCorrelated(reference, filter);
     }
     return filter;
 }

@@ -22,9 +22,9 @@ namespace ds::compare {
 //
 // With FullObjects::Correlated, objects of the templates' own kinds are kept in
 // full only when their identity correlates with a template (kube-compare's
-// groups look at nothing else): for a one-off comparison, which never asks
-// for an unmatched CR's content. The window, which shows unmatched CRs and
-// lets users pin them, keeps every object of those kinds.
+// groups look at nothing else). An unmatched CR's content is then read again
+// when asked for: the window shows it from its file, and a pin reads it
+// (pipeline::ComparisonRun::readPinnedInFull).
 enum class FullObjects { OfReferenceKinds, Correlated };
 input::KindFilter inputNeeds(const ref::Reference &reference,
                              const std::map<std::string, std::string> &manualCorrelations = {},

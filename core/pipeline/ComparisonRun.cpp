@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ComparisonRun.h"
 
-#include <algorithm>
-
 #include "input/ClusterVersion.h"
 #include "input/ObjectReloader.h"
 #include "util/UrlReader.h"
@@ -20,6 +18,7 @@
 #include "live/UrlFetcher.h"
 #include "reference/ReferenceLoader.h"
 
+#include <algorithm>
 #include <mutex>
 #include <unordered_set>
 
@@ -219,12 +218,13 @@ std::optional<std::string> ComparisonRun::prepareEngine()
     return m_engine->prepare();
 }
 
-// What to read in full. Kept CRs are read again after edits: when each of their files can be read
-// again on its own, their filter leaves pins out so that it stays the same (and
-// what was read is reused), and readPinnedInFull() reads the pinned CRs. A URL,
-// stdin or a kustomization is read whole, with every object of pinned kinds.
+// What to read in full. Kept CRs are read again after edits: when each of
+// their files can be read again on its own, their filter leaves pins out so
+// that it stays the same (and what was read is reused), and readPinnedInFull()
+// reads the pinned CRs. A URL, stdin or a kustomization is read whole, with
+// every object of pinned kinds.
 input::KindFilter ComparisonRun::inputFilter(const ref::Reference &reference,
-                                                   const std::map<std::string, std::string> &manual) const
+                                             const std::map<std::string, std::string> &manual) const
 {
     if (!m_request.keepObjects)
         return compare::inputNeeds(reference, manual, compare::FullObjects::Correlated);
@@ -330,8 +330,7 @@ std::vector<std::string> ComparisonRun::readPinnedInFull()
             copy = std::make_shared<std::vector<input::ClusterObject>>(*m_objects);
         input::ClusterObject &read = (*copy)[i];
         read.object = std::move(*full);
-        read.partial = false;
-        read.mayReferToOthers = true; // looked at by the ownerReferences index, as every object once was
+        read.partial = false; // mayReferToOthers stays: the skeleton kept its kind and ownerReferences
     }
     if (copy)
         m_objects = std::move(copy);

@@ -113,7 +113,7 @@ public:
 private:
     std::unique_ptr<input::InputSource> makeInputSource();
     input::KindFilter inputFilter(const ref::Reference &reference,
-                                        const std::map<std::string, std::string> &manual) const;
+                                  const std::map<std::string, std::string> &manual) const;
     std::optional<std::string> pullImage(std::string &metadataPath);
     void reportProgress(RunStage stage, std::size_t done, std::size_t total) const;
 
