@@ -309,4 +309,18 @@ ComparisonJobResult runComparisonJob(const ComparisonJobRequest &request, const 
     return result;
 }
 
+ComparisonJobResult withoutComparison(ComparisonJobResult result)
+{
+    if (!result.referenceLoaded && !result.inputsLoaded)
+        result.snapshot.reset(); // nothing was loaded: what is shown stays as it is
+    if (result.snapshot && result.snapshot->report) {
+        ComparisonSnapshot kept = *result.snapshot;
+        kept.report.reset();
+        result.snapshot = ComparisonSnapshot::indexed(std::move(kept));
+    }
+    result.compared = false;
+    result.problems.removeIf([](const Problem &p) { return p.stage == Problem::Stage::Comparison; });
+    return result;
+}
+
 } // namespace ds::ui

@@ -85,6 +85,11 @@ using JobProgress = std::function<void(int done, int total, const QString &label
 ComparisonJobResult runComparisonJob(const ComparisonJobRequest &request, const std::atomic_bool &cancel,
                                      const JobProgress &progress);
 
+// What a cancel keeps of a result: the reference and CRs it loaded, never its
+// comparison. A job cancelled midway already stops there; this is for one that
+// finished while the user was cancelling, so the rule does not hang on timing.
+ComparisonJobResult withoutComparison(ComparisonJobResult result);
+
 // metadata.yaml for a reference given as a directory.
 QString metadataFileOf(const QString &referencePath);
 // A reference's name as the window shows it: the folder of a metadata.yaml.

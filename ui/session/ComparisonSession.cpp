@@ -10,7 +10,7 @@
 namespace ds::ui {
 
 ComparisonSession::ComparisonSession(QObject *parent)
-    : QObject(parent), m_pool(std::make_unique<QThreadPool>())
+    : QObject(parent), m_pool(new QThreadPool(this))
 {
     // One round at a time, on a thread with room for Go's template depth.
     m_pool->setMaxThreadCount(1);
@@ -154,9 +154,10 @@ void ComparisonSession::finished(quint64 generation, const ComparisonJobResult &
         m_pendingReference = m_pendingReference || m_runningReference;
         m_pendingInputs = m_pendingInputs || m_runningInputs;
     } else {
-        // Cancelled by the user: what was loaded before the cancel stays.
-        if (result.cancelled && result.snapshot)
-            publish(result);
+        // Cancelled by the user: what was loaded before the cancel stays, a
+        // comparison never shows, whether the job stopped or had just finished.
+        if (const ComparisonJobResult kept = withoutComparison(result); kept.snapshot)
+            publish(kept);
     }
     const bool published = generation == m_generation && !cancelled;
     const bool userCancelled = !published && !m_pending;
