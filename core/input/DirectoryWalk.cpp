@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "DirectoryWalk.h"
 
+#include "ChangeJournal.h"
+
 #include "util/GoFile.h"
 
 #include <QDir>
@@ -26,12 +28,7 @@ constexpr int kDeepEnough = 3;
 // `dir` is already clean, as filepath.Join makes it ("crs/" and "./crs" → "crs",
 // "." and "x" → "x").
 void walkCleanDirectory(const std::string &dir, bool recursive, std::vector<std::string> &files,
-                        std::vector<std::string> &unreadable, int depth = 0);
-
-std::string joined(const std::string &dir, const std::string &name)
-{
-    return dir == "/" ? "/" + name : dir == "." ? name : dir + '/' + name;
-}
+                        std::vector<std::string> &unreadable, ChangeJournal *journal, int depth = 0);
 
 // Walks `subdirs` on up to kWalkers threads; each one's files and unreadable
 // folders, in their order.
@@ -41,14 +38,14 @@ struct Walked
     std::vector<std::string> unreadable;
 };
 
-std::vector<Walked> walkSideBySide(const std::vector<std::string> &subdirs)
+std::vector<Walked> walkSideBySide(const std::vector<std::string> &subdirs, ChangeJournal *journal)
 {
     constexpr std::size_t kWalkers = 8;
     std::vector<Walked> walked(subdirs.size());
     std::atomic<std::size_t> next{0};
     const auto work = [&] {
         for (std::size_t i; (i = next.fetch_add(1)) < subdirs.size();)
-            walkCleanDirectory(subdirs[i], true, walked[i].files, walked[i].unreadable, kDeepEnough);
+            walkCleanDirectory(subdirs[i], true, walked[i].files, walked[i].unreadable, journal, kDeepEnough);
     };
     std::vector<std::thread> helpers;
     for (std::size_t t = 1; t < std::min(kWalkers, subdirs.size()); ++t)
@@ -60,8 +57,10 @@ std::vector<Walked> walkSideBySide(const std::vector<std::string> &subdirs)
 }
 
 void walkCleanDirectory(const std::string &dir, bool recursive, std::vector<std::string> &files,
-                        std::vector<std::string> &unreadable, int depth)
+                        std::vector<std::string> &unreadable, ChangeJournal *journal, int depth)
 {
+    if (journal)
+        journal->watchFolder(dir);
     std::string error;
     const std::vector<DirEntry> entries = listDirectory(dir, error);
     if (!error.empty())
@@ -70,19 +69,19 @@ void walkCleanDirectory(const std::string &dir, bool recursive, std::vector<std:
     if (recursive)
         for (const DirEntry &e : entries)
             if (e.isDirectory)
-                subdirs.push_back(joined(dir, e.name));
+                subdirs.push_back(joinedPath(dir, e.name));
     // Enough folders here to share out between walkers: each is walked whole on
     // one of them. Too few (a must-gather's one image folder): look deeper first.
     std::vector<Walked> walked;
     if (depth < kDeepEnough && subdirs.size() >= kEnoughToShare)
-        walked = walkSideBySide(subdirs);
+        walked = walkSideBySide(subdirs, journal);
     std::size_t next = 0;
     for (const DirEntry &e : entries) {
         if (e.isDirectory) {
             if (!recursive)
                 continue;
             if (walked.empty()) {
-                walkCleanDirectory(subdirs[next++], recursive, files, unreadable, depth + 1);
+                walkCleanDirectory(subdirs[next++], recursive, files, unreadable, journal, depth + 1);
                 continue;
             }
             Walked &w = walked[next++];
@@ -92,9 +91,12 @@ void walkCleanDirectory(const std::string &dir, bool recursive, std::vector<std:
         }
         if (e.isLinkToDirectory)
             continue;
-        const std::string path = joined(dir, e.name);
-        if (hasResourceExtension(path))
-            files.push_back(path);
+        std::string path = joinedPath(dir, e.name);
+        if (!hasResourceExtension(path))
+            continue;
+        if (journal && e.isLink)
+            journal->distrust(); // its target changes where no watched folder sees it
+        files.push_back(std::move(path));
     }
 }
 
@@ -117,6 +119,7 @@ std::vector<DirEntry> listDirectory(const std::string &dir, std::string &error)
             const std::string path = dir + '/' + entry.name;
             struct stat st {};
             const bool link = ::lstat(path.c_str(), &st) == 0 && S_ISLNK(st.st_mode);
+            entry.isLink = link;
             if (!link)
                 entry.isDirectory = S_ISDIR(st.st_mode);
             else
@@ -129,15 +132,20 @@ std::vector<DirEntry> listDirectory(const std::string &dir, std::string &error)
     return entries;
 }
 
+std::string joinedPath(const std::string &dir, std::string_view name)
+{
+    return dir == "/" ? "/" + std::string(name) : dir == "." ? std::string(name) : dir + '/' + std::string(name);
+}
+
 bool hasResourceExtension(std::string_view path)
 {
     return path.ends_with(".json") || path.ends_with(".yaml") || path.ends_with(".yml");
 }
 
 void walkDirectory(const QString &dir, bool recursive, std::vector<std::string> &files,
-                   std::vector<std::string> &unreadable)
+                   std::vector<std::string> &unreadable, ChangeJournal *journal)
 {
-    walkCleanDirectory(QDir::cleanPath(dir).toStdString(), recursive, files, unreadable);
+    walkCleanDirectory(QDir::cleanPath(dir).toStdString(), recursive, files, unreadable, journal);
 }
 
 } // namespace ds::input

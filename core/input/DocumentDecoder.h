@@ -26,6 +26,10 @@ struct DecodedFile
     // all, taken from an earlier load (ReadRecord) because the stamp is the same.
     std::optional<FileStamp> stamp;
     bool reused = false;
+    std::uint64_t recordedStamp = 0; // reused: the stamp hash the earlier load recorded
+    // Reused: its objects, still in the earlier load's vector (copied once, into the new one).
+    const ClusterObject *reusedObjects = nullptr;
+    std::size_t reusedCount = 0;
 };
 
 // Decodes a resource file the way kubectl's builder does for kube-compare:

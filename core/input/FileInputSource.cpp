@@ -12,6 +12,7 @@
 #include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
+#include <QThread>
 #include <QProcess>
 #include <QStandardPaths>
 
@@ -117,29 +118,6 @@ void FileInputSource::decodeFile(const std::string &path, const std::string &byt
     std::move(decoded.objects.begin(), decoded.objects.end(), std::back_inserter(out));
 }
 
-// What each -f argument stands for, in order.
-struct FileInputSource::Plan
-{
-    struct Step
-    {
-        std::vector<std::string> files; // read from disk
-        std::string archive;             // or streamed from this archive
-        std::string configDir;           // or turned into Secrets/ConfigMaps
-        std::string url;                 // or fetched (-f http(s)://…)
-        bool standardInput = false;      // or read from stdin (-f -)
-        std::string kustomize;           // or built by `kubectl kustomize` (-k)
-        bool isFiles() const
-        {
-            return archive.empty() && configDir.empty() && url.empty() && !standardInput && kustomize.empty();
-        }
-    };
-    std::vector<Step> steps;
-    std::vector<std::string> errors;
-    std::vector<std::string> notes; // V(1) log lines (must-gather roots found)
-    std::vector<std::string> warnings;
-    std::vector<std::string> unreadable; // Go's errors for directories that could not be read
-};
-
 FileInputSource::Plan FileInputSource::plan() const
 {
     Plan plan;
@@ -180,6 +158,8 @@ FileInputSource::Plan FileInputSource::plan() const
         }
         for (const auto &root : roots) {
             const QFileInfo info(QString::fromStdString(root));
+            if (info.isDir() && m_journal)
+                watchUpperFolders(root, kMustGatherSearchDepth);
             if (info.isDir() && isConfigDir(root)) {
                 plan.steps.emplace_back().configDir = root;
                 plan.notes.push_back("Reading " + root + " as a ConfigDir (oc extract layout)");
@@ -204,6 +184,21 @@ FileInputSource::Plan FileInputSource::plan() const
     return plan;
 }
 
+// The folders where must-gather data roots and ConfigDirs are recognised
+// (mustgather::findDataRoots looks this deep): any entry added or removed
+// there may change what the walk reads, so the journal counts them all.
+void FileInputSource::watchUpperFolders(const std::string &dir, int depthLeft) const
+{
+    const std::string clean = QDir::cleanPath(QString::fromStdString(dir)).toStdString();
+    m_journal->watchFolder(clean, true);
+    if (depthLeft == 0)
+        return;
+    std::string error;
+    for (const DirEntry &e : listDirectory(clean, error))
+        if (e.isDirectory)
+            watchUpperFolders(joinedPath(clean, e.name), depthLeft - 1);
+}
+
 bool FileInputSource::isConfigDir(const std::string &dir) const
 {
     return m_format == Format::ConfigDir
@@ -216,7 +211,7 @@ void FileInputSource::walkInput(const std::string &dir, std::vector<std::string>
 {
     const std::vector<std::string> roots = mustgather::findDataRoots(dir, kMustGatherSearchDepth);
     if (roots.empty()) {
-        walkDirectory(QString::fromStdString(dir), m_recursive, files, plan.unreadable);
+        walkDirectory(QString::fromStdString(dir), m_recursive, files, plan.unreadable, m_journal.get());
         return;
     }
     std::vector<std::string> found;
@@ -225,7 +220,7 @@ void FileInputSource::walkInput(const std::string &dir, std::vector<std::string>
         for (std::string_view tree : {mustgather::kClusterScoped, mustgather::kNamespaces}) {
             const QString treePath = QString::fromStdString(root) + QLatin1Char('/') + QLatin1String(tree);
             if (QFileInfo(treePath).isDir())
-                walkDirectory(treePath, true, found, plan.unreadable);
+                walkDirectory(treePath, true, found, plan.unreadable, m_journal.get());
         }
     }
     mustgather::sortLikeKubeCompare(found, roots);
@@ -347,20 +342,81 @@ void FileInputSource::orderArchiveResults(const std::string &archive, std::vecto
 
 struct FileInputSource::PlanTask
 {
-    std::future<Plan> walk;
+    std::future<std::shared_ptr<const Plan>> walk;
 };
 
 void FileInputSource::startWalking()
 {
+    prepareJournal();
+    if (m_changes)
+        return; // the previous walk still holds
     m_planTask = std::make_shared<PlanTask>();
-    m_planTask->walk = std::async(std::launch::async, [this] { return plan(); });
+    m_planTask->walk = std::async(std::launch::async, [this] { return std::make_shared<const Plan>(plan()); });
+}
+
+// Only folders given as they are (no files, globs, streams or archives) have
+// every change to what a walk reads land in a watched folder.
+bool FileInputSource::onlyFolders() const
+{
+    return !m_paths.empty() && m_kustomize.empty() && m_format != Format::ConfigDir
+        && std::all_of(m_paths.begin(), m_paths.end(),
+                       [](const std::string &path) { return QFileInfo(QString::fromStdString(path)).isDir(); });
+}
+
+// Whether files added or removed since the previous walk change what it listed
+// (an editor's temporary file comes and goes; a CR file saved over by a rename
+// stays), or a listed file was replaced by what the journal cannot follow (a
+// symlink: the walk again tells the journal so).
+bool FileInputSource::changesListing(const ChangeJournal::Changes &changes, const Plan &plan)
+{
+    constexpr std::size_t kFewEnoughToLookUp = 64; // more: walking again is simpler than looking each up
+    if (changes.created.size() + changes.removed.size() > kFewEnoughToLookUp)
+        return true;
+    const auto listed = [&plan](const std::string &path) {
+        return std::any_of(plan.steps.begin(), plan.steps.end(), [&path](const Plan::Step &step) {
+            return std::find(step.files.begin(), step.files.end(), path) != step.files.end();
+        });
+    };
+    const auto aPlainFileListed = [&](const std::string &path) {
+        struct stat status {};
+        return listed(path) && ::lstat(path.c_str(), &status) == 0 && S_ISREG(status.st_mode);
+    };
+    return !std::all_of(changes.created.begin(), changes.created.end(), aPlainFileListed)
+        || std::any_of(changes.removed.begin(), changes.removed.end(), listed);
+}
+
+// Before walking: either the previous load's journal tells which files changed
+// and that its walk still holds, or a new journal watches this load's walk.
+void FileInputSource::prepareJournal()
+{
+    if (m_journalPrepared)
+        return;
+    m_journalPrepared = true;
+    if (!m_recordReading || !onlyFolders())
+        return;
+    if (const ReadRecord *previous = m_previousRecord.get(); previous && previous->journal && previous->plan) {
+        ChangeJournal::Changes changes = previous->journal->since(previous->journalMark, m_journalMark);
+        if (changes.complete && !changesListing(changes, *previous->plan)) {
+            m_journal = previous->journal;
+            m_changes = std::move(changes);
+            return;
+        }
+    }
+    m_journal = ChangeJournal::open(m_paths);
+    if (m_journal)
+        m_journalMark = m_journal->mark(); // before any folder is listed or file read
 }
 
 LoadedObjects FileInputSource::load(Log &log, const std::atomic_bool *cancel, const ProgressCallback &progress)
 {
     LoadedObjects result;
-    Plan plan = m_planTask ? m_planTask->walk.get() : this->plan();
+    prepareJournal();
+    const std::shared_ptr<const Plan> planned = m_changes ? m_previousRecord->plan
+        : m_planTask                                      ? m_planTask->walk.get()
+                                                          : std::make_shared<const Plan>(this->plan());
     m_planTask.reset();
+    result.walked = !m_changes;
+    const Plan &plan = *planned;
     if (!plan.errors.empty()) {
         result.error = "failed to collect resources: " + aggregate(plan.errors);
         return result;
@@ -401,7 +457,7 @@ LoadedObjects FileInputSource::load(Log &log, const std::atomic_bool *cancel, co
         // Room for every object at once: growing by doubling would move 50k objects twice over.
         std::size_t count = result.objects.size();
         for (const DecodedFile &d : decoded)
-            count += d.objects.size();
+            count += d.objects.size() + d.reusedCount;
         result.objects.reserve(count);
         for (DecodedFile &d : decoded) {
             if (!d.readError.empty() && unreadable(d.readError, "the file is not compared", log, result))
@@ -410,8 +466,14 @@ LoadedObjects FileInputSource::load(Log &log, const std::atomic_bool *cancel, co
                 log.warning(w);
             result.filesReused += d.reused ? 1 : 0;
             result.filesRead += !d.reused && step.isFiles() ? 1 : 0;
-            if (m_recordReading && d.stamp && step.isFiles() && d.stamp->changedNs < started - m_recentChangeNs)
-                record->add(d.path, *d.stamp, result.objects.size(), d.objects.size(), d.warnings);
+            if (m_journal && d.stamp && d.stamp->links > 1)
+                m_journal->distrust(); // written through another name, its folder would hear nothing
+            if (m_recordReading && step.isFiles() && d.reused)
+                record->add(d.path, d.recordedStamp, result.objects.size(), d.reusedCount, d.warnings);
+            else if (m_recordReading && d.stamp && step.isFiles() && d.stamp->changedNs < started - m_recentChangeNs)
+                record->add(d.path, d.stamp->hash(), result.objects.size(), d.objects.size(), d.warnings);
+            if (d.reused) // shares the decoded data
+                result.objects.insert(result.objects.end(), d.reusedObjects, d.reusedObjects + d.reusedCount);
             std::move(d.objects.begin(), d.objects.end(), std::back_inserter(result.objects));
         }
         // What a damaged archive held after the damage is unknown: nothing read
@@ -427,6 +489,12 @@ LoadedObjects FileInputSource::load(Log &log, const std::atomic_bool *cancel, co
             result.error = "cancelled";
             return result;
         }
+    }
+    const bool allFiles = std::all_of(plan.steps.begin(), plan.steps.end(), [](const Plan::Step &step) { return step.isFiles(); });
+    if (m_journal && allFiles && m_journal->usable()) {
+        record->plan = planned;
+        record->journal = m_journal;
+        record->journalMark = m_journalMark;
     }
     if (!record->files.empty())
         result.record = record;
@@ -450,7 +518,10 @@ std::vector<DecodedFile> FileInputSource::readFiles(const std::vector<std::strin
     reuse.files = m_previousRecord->filesFor(files);
     reuse.objects = m_previousObjects.get();
     reuse.record = m_previousRecord.get();
-    return ParallelDecoder::decodeFiles(files, m_filter, cancel, progress, 0, &reuse);
+    reuse.changes = m_changes ? &*m_changes : nullptr;
+    // Told by the journal, most files are taken without waiting for the disk: one thread a core.
+    const int threads = m_changes ? QThread::idealThreadCount() : 0;
+    return ParallelDecoder::decodeFiles(files, m_filter, cancel, progress, threads, &reuse);
 }
 
 } // namespace ds::input

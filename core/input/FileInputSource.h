@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "ChangeJournal.h"
 #include "DocumentDecoder.h"
+#include "InputPlan.h"
 #include "InputSource.h"
 #include "KindFilter.h"
 #include "util/UrlReader.h"
@@ -87,11 +89,15 @@ public:
     static constexpr int kMustGatherSearchDepth = 2;
 
 private:
-    struct Plan;
+    using Plan = InputPlan;
     struct PlanTask;
     Plan plan() const;
     bool isConfigDir(const std::string &dir) const;
     void walkInput(const std::string &dir, std::vector<std::string> &files, Plan &plan) const;
+    void watchUpperFolders(const std::string &dir, int depthLeft) const;
+    bool onlyFolders() const;
+    static bool changesListing(const ChangeJournal::Changes &changes, const Plan &plan);
+    void prepareJournal();
     std::optional<std::string> readArchive(const std::string &archive, ParallelDecoder &decoder, Log &log,
                                            const std::atomic_bool *cancel) const;
     std::optional<DecodedFile> readStream(const std::string &path, Log &log, LoadedObjects &result) const;
@@ -115,6 +121,13 @@ private:
     std::shared_ptr<const ReadRecord> m_previousRecord;
     bool m_recordReading = true;
     std::shared_ptr<const std::vector<ClusterObject>> m_previousObjects;
+    // Reading again with a journal (see ReadRecord): the one this load
+    // continues or starts, its mark, and, when the previous walk still holds,
+    // what changed since the previous load.
+    bool m_journalPrepared = false;
+    std::shared_ptr<ChangeJournal> m_journal;
+    ChangeJournal::Mark m_journalMark = 0;
+    std::optional<ChangeJournal::Changes> m_changes;
 };
 
 } // namespace ds::input

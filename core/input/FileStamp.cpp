@@ -16,6 +16,7 @@ FileStamp FileStamp::of(const struct stat &status)
     stamp.size = status.st_size;
     stamp.modifiedNs = nanoseconds(status.st_mtim);
     stamp.changedNs = nanoseconds(status.st_ctim);
+    stamp.links = status.st_nlink;
     return stamp;
 }
 

@@ -20,9 +20,11 @@ struct FileStamp
     std::int64_t size = 0;
     std::int64_t modifiedNs = 0;
     std::int64_t changedNs = 0;
+    std::uint64_t links = 1; // hard links: a write through another name escapes a ChangeJournal
 
     bool operator==(const FileStamp &) const = default;
-    // All of it in 64 bits (ReadRecord keeps 42k of them).
+    // All of it but `links` in 64 bits (ReadRecord keeps 42k of them); a new
+    // link changes the change time anyway.
     std::uint64_t hash() const;
 
     static FileStamp of(const struct stat &status);

@@ -24,6 +24,7 @@ struct LoadedObjects
     std::shared_ptr<const ReadRecord> record;
     std::size_t filesReused = 0; // files not read because an earlier load's record held them
     std::size_t filesRead = 0;   // files read from disk (archives, streams and URLs not counted)
+    bool walked = true;          // false: the inputs' folders were not walked (a ChangeJournal said nothing was added or removed)
     bool ok() const { return !error.has_value(); }
 };
 

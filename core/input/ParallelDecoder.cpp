@@ -20,13 +20,18 @@ constexpr std::size_t kMaxQueued = 64;
 constexpr std::size_t kBatchFiles = 16;
 constexpr std::size_t kBatchBytes = 256 * 1024;
 
-// What an earlier load read from `path`, when the file is still the same.
+// What an earlier load read from `path`, when the file is still the same: as
+// its stamp says, or as the journal does by not naming it.
 std::optional<DecodedFile> reusedFile(const std::string &path, const ReadRecord::File &previous,
                                       const ParallelDecoder::Reuse &reuse)
 {
-    const std::optional<FileStamp> stamp = FileStamp::of(path);
-    if (!stamp || stamp->hash() != previous.stamp)
+    std::optional<FileStamp> stamp;
+    if (reuse.changes) {
+        if (reuse.changes->written.count(path))
+            return std::nullopt;
+    } else if (stamp = FileStamp::of(path); !stamp || stamp->hash() != previous.stamp) {
         return std::nullopt;
+    }
     const std::vector<ClusterObject> &objects = *reuse.objects;
     if (std::size_t(previous.firstObject) + previous.objectCount > objects.size())
         return std::nullopt; // not the objects the record was made with: read it
@@ -34,8 +39,9 @@ std::optional<DecodedFile> reusedFile(const std::string &path, const ReadRecord:
     file.path = path;
     file.stamp = stamp;
     file.reused = true;
-    const auto first = objects.begin() + std::ptrdiff_t(previous.firstObject);
-    file.objects.assign(first, first + std::ptrdiff_t(previous.objectCount)); // shares the decoded data
+    file.recordedStamp = previous.stamp;
+    file.reusedObjects = objects.data() + previous.firstObject;
+    file.reusedCount = previous.objectCount;
     file.warnings = reuse.record->warningsOf(previous);
     return file;
 }

@@ -44,12 +44,14 @@ public:
     // must-gather has thousands of small files).
     //
     // With `reuse`, a file whose stamp is the one recorded for it is not read:
-    // its objects and warnings are taken from the earlier load.
+    // its objects and warnings are taken from the earlier load. With a
+    // complete journal too, a recorded file it does not name is not even stat'ed.
     struct Reuse
     {
         std::vector<const ReadRecord::File *> files; // per path: what an earlier load read from it, or null
         const std::vector<ClusterObject> *objects = nullptr; // what that load returned
         const ReadRecord *record = nullptr;
+        const ChangeJournal::Changes *changes = nullptr;
     };
     static std::vector<DecodedFile> decodeFiles(const std::vector<std::string> &paths, const KindFilter &filter,
                                                 const std::atomic_bool *cancel, const ProgressCallback &progress,

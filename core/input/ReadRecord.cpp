@@ -11,12 +11,12 @@ std::uint64_t ReadRecord::hashOf(std::string_view path)
     return std::hash<std::string_view>{}(path);
 }
 
-void ReadRecord::add(std::string_view path, const FileStamp &stamp, std::size_t firstObject, std::size_t objectCount,
+void ReadRecord::add(std::string_view path, std::uint64_t stamp, std::size_t firstObject, std::size_t objectCount,
                      const std::vector<std::string> &fileWarnings)
 {
     File file;
     file.path = hashOf(path);
-    file.stamp = stamp.hash();
+    file.stamp = stamp;
     file.firstObject = static_cast<std::uint32_t>(firstObject);
     file.objectCount = static_cast<std::uint32_t>(objectCount);
     file.firstWarning = static_cast<std::uint32_t>(warnings.size());

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "ChangeJournal.h"
 #include "FileStamp.h"
+#include "InputPlan.h"
 #include "KindFilter.h"
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -37,7 +40,15 @@ struct ReadRecord
     std::vector<File> files; // in load order
     std::vector<std::string> warnings;
 
-    void add(std::string_view path, const FileStamp &stamp, std::size_t firstObject, std::size_t objectCount,
+    // The walk that listed the files and what the kernel reported in its
+    // folders since `journalMark` (taken before any file was read): while the
+    // journal is complete and lists no file added or removed, reading again
+    // takes this walk and reads only the files it names, without a stat.
+    std::shared_ptr<const InputPlan> plan;
+    std::shared_ptr<ChangeJournal> journal;
+    ChangeJournal::Mark journalMark = 0;
+
+    void add(std::string_view path, std::uint64_t stamp, std::size_t firstObject, std::size_t objectCount,
              const std::vector<std::string> &fileWarnings);
     // Per path, its recorded file or null: by position while the paths are the
     // ones recorded, in the same order (a reload's walk, usually), by hash after.

@@ -128,6 +128,10 @@ std::optional<std::string> ComparisonRun::loadReference()
         files->setFormat(data.format);
         files->setUrlReader(live::urlReader(kInputUrlAttempts, m_cancel));
         files->setKustomizeDirectory(data.kustomizeDirectory);
+        // What the walk needs to know to reuse an earlier one (ReadRecord's journal).
+        files->setRecordReading(readsAgain());
+        if (m_previousRecord)
+            files->readAgainFrom(m_previousRecord, m_previousObjects);
         files->startWalking();
         m_source = std::move(files);
     }
@@ -236,6 +240,13 @@ input::KindFilter ComparisonRun::inputFilter(const ref::Reference &reference,
                      : compare::inputNeeds(reference, manual, compare::FullObjects::OfReferenceKinds);
 }
 
+// Only kept objects are read again, and only by a run whose process goes on
+// (the window's): a CLI run keeping CRs for fixes neither records nor watches.
+bool ComparisonRun::readsAgain() const
+{
+    return m_request.keepObjects && !m_request.exitsAfterRun;
+}
+
 std::unique_ptr<input::InputSource> ComparisonRun::makeInputSource()
 {
     const ClusterDataSource &data = m_request.clusterData;
@@ -253,7 +264,7 @@ std::unique_ptr<input::InputSource> ComparisonRun::makeInputSource()
             files->setKindFilter(inputFilter(*m_reference, manual));
         if (m_previousRecord)
             files->readAgainFrom(m_previousRecord, m_previousObjects);
-        files->setRecordReading(m_request.keepObjects); // only kept objects are read again
+        files->setRecordReading(readsAgain());
         files->setConfigDirNamespace(data.configDirNamespace);
         files->setKeepGoing(m_request.options.keepGoing);
         files->setUrlReader(live::urlReader(kInputUrlAttempts, m_cancel));

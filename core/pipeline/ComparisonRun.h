@@ -112,6 +112,7 @@ public:
 
 private:
     std::unique_ptr<input::InputSource> makeInputSource();
+    bool readsAgain() const;
     input::KindFilter inputFilter(const ref::Reference &reference,
                                   const std::map<std::string, std::string> &manual) const;
     std::optional<std::string> pullImage(std::string &metadataPath);

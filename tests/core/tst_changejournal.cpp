@@ -1,0 +1,247 @@
+// SPDX-License-Identifier: Apache-2.0
+// Reading a folder again with a ChangeJournal: the kernel's events decide
+// which files are read and whether the folders are walked again, and what is
+// read always equals a fresh read of the folder as it is now.
+#include "EngineHarness.h"
+#include "TestData.h"
+#include "input/ChangeJournal.h"
+#include "input/FileInputSource.h"
+#include "input/ReadRecord.h"
+#include "yaml/YamlWriter.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <functional>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+using namespace ds;
+
+namespace {
+
+struct Read
+{
+    input::LoadedObjects loaded;
+    QString text; // every object's id and content, in order, and the warnings
+};
+
+QString describe(const input::LoadedObjects &loaded, const test::CollectingLog &log)
+{
+    QString text;
+    for (const input::ClusterObject &o : loaded.objects)
+        text += QString::fromStdString(o.id + "\n" + yaml::writeCanonical(o.object).text);
+    for (const auto &e : log.entries)
+        text += QString::fromStdString(e.text) + u'\n';
+    return text;
+}
+
+Read readFolder(const QString &root, const input::LoadedObjects *previous = nullptr)
+{
+    input::FileInputSource source({root.toStdString()}, true);
+    source.setRecentChangeMarginNs(0); // the files below are written just before they are read
+    std::shared_ptr<const std::vector<input::ClusterObject>> objects;
+    if (previous) {
+        objects = std::make_shared<const std::vector<input::ClusterObject>>(previous->objects);
+        source.readAgainFrom(previous->record, objects);
+    }
+    test::CollectingLog log;
+    Read read;
+    read.loaded = source.load(log);
+    read.text = describe(read.loaded, log);
+    return read;
+}
+
+QByteArray configMap(const QString &name, const QString &value)
+{
+    return QStringLiteral("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: %1\n  namespace: ns\ndata:\n  key: %2\n")
+        .arg(name, value)
+        .toUtf8();
+}
+
+} // namespace
+
+class tst_ChangeJournal : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void readsWhatTheEventsName_data();
+    void readsWhatTheEventsName();
+    void changesStayUntilAReadRecordsThem();
+    void chainedReadsSeeEveryChange();
+    void symlinkedFileIsNotTrusted();
+    void hardLinkedFileIsNotTrusted();
+    void namedFilesAreNotJournaled();
+
+private:
+    QString path(const QString &relative) const { return m_dir.path() + u'/' + relative; }
+    void write(const QString &relative, const QByteArray &text) const { test::writeFile(path(relative), text); }
+
+    QTemporaryDir m_dir;
+    QString m_root;
+};
+
+// Files three folders down (where a must-gather's CRs are), so that only
+// resource files and folders count there, not an editor's temporary files.
+void tst_ChangeJournal::init()
+{
+    QVERIFY(m_dir.isValid());
+    QDir(m_dir.path()).removeRecursively();
+    QDir().mkpath(m_dir.path());
+    m_root = path(QStringLiteral("root"));
+    write(QStringLiteral("root/a/b/c/cm-1.yaml"), configMap(QStringLiteral("one"), QStringLiteral("v1")));
+    write(QStringLiteral("root/a/b/c/cm-2.yaml"), configMap(QStringLiteral("two"), QStringLiteral("v1")));
+    write(QStringLiteral("root/a/b/d/cm-3.yaml"), configMap(QStringLiteral("three"), QStringLiteral("v1")));
+    if (!input::ChangeJournal::open({m_root.toStdString()}))
+        QSKIP("no inotify, or the temporary folder is not on a local file system");
+}
+
+using Edit = std::function<void(const QString &root)>;
+Q_DECLARE_METATYPE(Edit)
+
+void tst_ChangeJournal::readsWhatTheEventsName_data()
+{
+    QTest::addColumn<Edit>("edit");
+    QTest::addColumn<bool>("walked");
+    QTest::addColumn<int>("filesRead");
+    QTest::addColumn<bool>("journalGoesOn");
+
+    const QString c = QStringLiteral("/a/b/c/");
+    const auto changed = configMap(QStringLiteral("one"), QStringLiteral("v2"));
+    QTest::newRow("nothing") << Edit([](const QString &) {}) << false << 0 << true;
+    QTest::newRow("written in place") << Edit([=](const QString &root) { test::writeFile(root + c + "cm-1.yaml", changed); })
+                                      << false << 1 << true;
+    QTest::newRow("saved over by a rename") << Edit([=](const QString &root) {
+        test::writeFile(root + c + ".cm-1.yaml.tmp", changed);
+        QVERIFY(::rename(qPrintable(root + c + ".cm-1.yaml.tmp"), qPrintable(root + c + "cm-1.yaml")) == 0);
+    }) << false << 1 << true;
+    QTest::newRow("saved after a backup rename") << Edit([=](const QString &root) {
+        QVERIFY(QFile::rename(root + c + "cm-1.yaml", root + c + "cm-1.yaml~"));
+        test::writeFile(root + c + "cm-1.yaml", changed);
+        QVERIFY(QFile::remove(root + c + "cm-1.yaml~"));
+    }) << false << 1 << true;
+    QTest::newRow("touched") << Edit([=](const QString &root) {
+        QVERIFY(::utimensat(AT_FDCWD, qPrintable(root + c + "cm-2.yaml"), nullptr, 0) == 0);
+    }) << false << 1 << true;
+    QTest::newRow("temporary file came and went") << Edit([=](const QString &root) {
+        test::writeFile(root + c + ".cm-2.yaml.swp", "x");
+        QVERIFY(QFile::remove(root + c + ".cm-2.yaml.swp"));
+    }) << false << 0 << true;
+    QTest::newRow("resource file added") << Edit([=](const QString &root) {
+        test::writeFile(root + c + "cm-4.yaml", configMap(QStringLiteral("four"), QStringLiteral("v1")));
+    }) << true << 1 << true;
+    QTest::newRow("resource file removed") << Edit([=](const QString &root) { QVERIFY(QFile::remove(root + c + "cm-2.yaml")); })
+                                           << true << 0 << true;
+    QTest::newRow("resource file renamed") << Edit([=](const QString &root) {
+        QVERIFY(QFile::rename(root + c + "cm-2.yaml", root + c + "cm-0.yaml"));
+    }) << true << 1 << true;
+    QTest::newRow("folder added") << Edit([=](const QString &root) {
+        test::writeFile(root + "/a/b/e/cm-5.yaml", configMap(QStringLiteral("five"), QStringLiteral("v1")));
+    }) << true << 1 << true;
+    QTest::newRow("folder removed") << Edit([=](const QString &root) { QVERIFY(QDir(root + "/a/b/d").removeRecursively()); })
+                                    << true << 0 << true;
+    QTest::newRow("replaced by a symlink") << Edit([=](const QString &root) {
+        test::writeFile(root + "/../target.yaml", configMap(QStringLiteral("one"), QStringLiteral("linked")));
+        QVERIFY(QFile::link(root + "/../target.yaml", root + c + "link.tmp"));
+        QVERIFY(::rename(qPrintable(root + c + "link.tmp"), qPrintable(root + c + "cm-1.yaml")) == 0);
+    }) << true << 1 << false; // the walk met the symlink
+    // Where layouts are recognised (must-gather roots, ConfigDirs) any entry counts.
+    QTest::newRow("file added near the top") << Edit([=](const QString &root) { test::writeFile(root + "/a/notes", "x"); })
+                                             << true << 0 << true;
+}
+
+void tst_ChangeJournal::readsWhatTheEventsName()
+{
+    QFETCH(Edit, edit);
+    QFETCH(bool, walked);
+    QFETCH(int, filesRead);
+    QFETCH(bool, journalGoesOn);
+
+    const Read first = readFolder(m_root);
+    QVERIFY(first.loaded.record);
+    QVERIFY(first.loaded.record->journal);
+    QCOMPARE(first.loaded.filesRead, std::size_t(3));
+    edit(m_root);
+    const Read again = readFolder(m_root, &first.loaded);
+    QCOMPARE(again.loaded.walked, walked);
+    QCOMPARE(again.loaded.filesRead, std::size_t(filesRead));
+    QCOMPARE(again.text, readFolder(m_root).text); // what a fresh read finds now
+    QVERIFY(again.loaded.record);
+    QCOMPARE(again.loaded.record->journal != nullptr, journalGoesOn);
+}
+
+// A reload that is cancelled or fails leaves the earlier record in place: the
+// next one, from that record, must still see the change.
+void tst_ChangeJournal::changesStayUntilAReadRecordsThem()
+{
+    const Read first = readFolder(m_root);
+    write(QStringLiteral("root/a/b/c/cm-1.yaml"), configMap(QStringLiteral("one"), QStringLiteral("v2")));
+    const Read abandoned = readFolder(m_root, &first.loaded);
+    QCOMPARE(abandoned.loaded.filesRead, std::size_t(1));
+    const Read again = readFolder(m_root, &first.loaded);
+    QCOMPARE(again.loaded.filesRead, std::size_t(1));
+    QVERIFY(!again.loaded.walked);
+    QVERIFY(again.text.contains(QStringLiteral("key: v2")));
+}
+
+void tst_ChangeJournal::chainedReadsSeeEveryChange()
+{
+    const Read first = readFolder(m_root);
+    write(QStringLiteral("root/a/b/c/cm-1.yaml"), configMap(QStringLiteral("one"), QStringLiteral("v2")));
+    const Read second = readFolder(m_root, &first.loaded);
+    QCOMPARE(second.loaded.filesRead, std::size_t(1));
+    write(QStringLiteral("root/a/b/d/cm-3.yaml"), configMap(QStringLiteral("three"), QStringLiteral("v2")));
+    const Read third = readFolder(m_root, &second.loaded);
+    QCOMPARE(third.loaded.filesRead, std::size_t(1)); // cm-1's change was taken by the second read
+    QVERIFY(!third.loaded.walked);
+    QCOMPARE(third.text, readFolder(m_root).text);
+    QCOMPARE(third.text.count(QStringLiteral("key: v2")), 2);
+}
+
+// A symlink's target changes where no watched folder sees it: the folder is
+// walked and every file stat'ed again, as without a journal.
+void tst_ChangeJournal::symlinkedFileIsNotTrusted()
+{
+    write(QStringLiteral("target.yaml"), configMap(QStringLiteral("linked"), QStringLiteral("v1")));
+    QVERIFY(QFile::link(path(QStringLiteral("target.yaml")), path(QStringLiteral("root/a/b/c/linked.yaml"))));
+    const Read first = readFolder(m_root);
+    QVERIFY(first.loaded.record);
+    QVERIFY(!first.loaded.record->journal);
+    write(QStringLiteral("target.yaml"), configMap(QStringLiteral("linked"), QStringLiteral("v2 longer")));
+    const Read again = readFolder(m_root, &first.loaded);
+    QVERIFY(again.loaded.walked);
+    QCOMPARE(again.loaded.filesRead, std::size_t(1));
+    QVERIFY(again.text.contains(QStringLiteral("v2 longer")));
+}
+
+// A write through a file's other name reaches a folder nobody watches.
+void tst_ChangeJournal::hardLinkedFileIsNotTrusted()
+{
+    QVERIFY(::link(qPrintable(path(QStringLiteral("root/a/b/c/cm-1.yaml"))), qPrintable(path(QStringLiteral("other.yaml")))) == 0);
+    const Read first = readFolder(m_root);
+    QVERIFY(first.loaded.record);
+    QVERIFY(!first.loaded.record->journal);
+    write(QStringLiteral("other.yaml"), configMap(QStringLiteral("one"), QStringLiteral("v2 longer")));
+    const Read again = readFolder(m_root, &first.loaded);
+    QVERIFY(again.loaded.walked);
+    QCOMPARE(again.loaded.filesRead, std::size_t(1));
+    QVERIFY(again.text.contains(QStringLiteral("v2 longer")));
+}
+
+// A file named on the command line lies in a folder nobody walks.
+void tst_ChangeJournal::namedFilesAreNotJournaled()
+{
+    input::FileInputSource source({(m_root + QStringLiteral("/a/b/c/cm-1.yaml")).toStdString(), m_root.toStdString()}, true);
+    source.setRecentChangeMarginNs(0);
+    const input::LoadedObjects loaded = source.load(Log::null());
+    QVERIFY(loaded.record);
+    QVERIFY(!loaded.record->journal);
+}
+
+QTEST_GUILESS_MAIN(tst_ChangeJournal)
+#include "tst_changejournal.moc"
