@@ -177,6 +177,7 @@ int main(int argc, char *argv[])
             again.report = result.snapshot->report;
             again.memo = result.snapshot->memo;
             again.readRecord = result.snapshot->readRecord;
+            again.referenceStamps = result.snapshot->referenceStamps;
         }
         const auto start = Clock::now();
         ComparisonJobResult done = runComparisonJob(again, cancel, {});

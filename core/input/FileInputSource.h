@@ -71,10 +71,8 @@ public:
     void setRecordReading(bool record) { m_recordReading = record; }
 
     // Files changed this shortly before a load began are read again by the
-    // next load even when their stamp looks the same: a file system's clock
-    // can be coarse (a kernel tick, FAT's two seconds, an NFS server's skew),
-    // and a write in the same tick as the read would leave the stamp as read.
-    static constexpr std::int64_t kRecentChangeNs = 2'000'000'000;
+    // next load even when their stamp looks the same (FileStamp::kClockMarginNs).
+    static constexpr std::int64_t kRecentChangeNs = FileStamp::kClockMarginNs;
     // Tests that write files and read them at once use 0 (and change sizes).
     void setRecentChangeMarginNs(std::int64_t margin) { m_recentChangeNs = margin; }
 

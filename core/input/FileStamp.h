@@ -22,6 +22,13 @@ struct FileStamp
     std::int64_t changedNs = 0;
     std::uint64_t links = 1; // hard links: a write through another name escapes a ChangeJournal
 
+    // Files changed this shortly before a reading began may be changed again
+    // without their stamp showing it: a file system's clock can be coarse (a
+    // kernel tick, FAT's two seconds, an NFS server's skew), and a write in the
+    // same tick as the read would leave the stamp as read. Such a reading is
+    // not trusted to still hold by its stamps.
+    static constexpr std::int64_t kClockMarginNs = 2'000'000'000;
+
     bool operator==(const FileStamp &) const = default;
     // All of it but `links` in 64 bits (ReadRecord keeps 42k of them); a new
     // link changes the change time anyway.

@@ -560,19 +560,23 @@ void tst_MainWindow::reloadReadsOnlyChangedFiles()
     const QString name = QStringLiteral("SomeDiffs");
     const QString inputs = dir.filePath(QStringLiteral("resources"));
     test::copyTree(caseDir(name) + QStringLiteral("/resources"), inputs);
+    const QString reference = dir.filePath(QStringLiteral("reference"));
+    test::copyTree(caseDir(name) + QStringLiteral("/reference"), reference);
     // Files changed within two seconds of a reading are read again anyway (coarse file-system clocks).
     QTest::qWait(2100);
     MainWindow w;
-    w.openReference(caseDir(name) + QStringLiteral("/reference/metadata.yaml"));
+    w.openReference(reference + QStringLiteral("/metadata.yaml"));
     w.openInputs({inputs});
     waitIdle(w);
     QCOMPARE(w.session()->snapshot()->report->diffs.size(), std::size_t(2));
+    const auto loaded = w.session()->snapshot()->reference;
 
     QVERIFY(QFile::remove(inputs + QStringLiteral("/deploymentDashboard.yaml")));
     w.session()->reload();
     waitIdle(w);
     QTRY_COMPARE(w.statusBar()->currentMessage(), QStringLiteral("Reloaded: 0 files read again, 0 CRs compared"));
     QCOMPARE(w.session()->snapshot()->report->diffs.size(), std::size_t(1));
+    QCOMPARE(w.session()->snapshot()->reference, loaded); // its files did not change: not loaded again
 
     QFile edited(inputs + QStringLiteral("/d2.yaml"));
     QVERIFY(edited.open(QIODevice::Append));
@@ -581,6 +585,16 @@ void tst_MainWindow::reloadReadsOnlyChangedFiles()
     w.session()->reload();
     waitIdle(w);
     QTRY_COMPARE(w.statusBar()->currentMessage(), QStringLiteral("Reloaded: 1 file read again, 1 CR compared"));
+    QCOMPARE(w.session()->snapshot()->report->diffs.size(), std::size_t(1));
+    QCOMPARE(w.session()->snapshot()->reference, loaded);
+
+    QFile metadata(reference + QStringLiteral("/metadata.yaml"));
+    QVERIFY(metadata.open(QIODevice::Append));
+    metadata.write("\n# edited\n");
+    metadata.close();
+    w.session()->reload();
+    waitIdle(w);
+    QVERIFY(w.session()->snapshot()->reference != loaded); // a file of it changed: loaded again
     QCOMPARE(w.session()->snapshot()->report->diffs.size(), std::size_t(1));
 }
 

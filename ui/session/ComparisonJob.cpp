@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ComparisonJob.h"
 
+#include "reference/ReferenceStamps.h"
+
 #include "image/ImageName.h"
 #include "lint/ReferenceLinter.h"
 #include "schema/CrdCatalog.h"
@@ -229,6 +231,15 @@ static std::shared_ptr<const schema::CrdCatalog> crdsIn(const QStringList &input
     return catalog->size() > 0 ? catalog : nullptr;
 }
 
+// Reload from Disk reads the reference again only when one of its files
+// changed (or another reference was opened): parsing every template again
+// would give the same reference.
+bool referenceUnchanged(const ComparisonJobRequest &request)
+{
+    return request.reference && request.referenceStamps
+        && request.referenceStamps->unchanged(metadataFileOf(request.referencePath).toStdString());
+}
+
 ComparisonJobResult runComparisonJob(const ComparisonJobRequest &request, const std::atomic_bool &cancel,
                                      const JobProgress &progress)
 {
@@ -239,7 +250,7 @@ ComparisonJobResult runComparisonJob(const ComparisonJobRequest &request, const 
                                     if (progress)
                                         progress(int(done), int(total), stageLabel(stage));
                                 });
-    const bool loadReference = request.loadReference && !request.referencePath.isEmpty();
+    const bool loadReference = request.loadReference && !request.referencePath.isEmpty() && !referenceUnchanged(request);
     if (!loadReference)
         run.useReference(request.reference);
     bool reread = request.loadInputs || (request.objects && manualPairsNeedFetching(request, *request.objects));
@@ -263,10 +274,14 @@ ComparisonJobResult runComparisonJob(const ComparisonJobRequest &request, const 
     snapshot.inputDescription = request.inputDescription;
     snapshot.readAt = request.objectsReadAt;
     snapshot.readRecord = request.readRecord;
+    snapshot.referenceStamps = loadReference ? nullptr : request.referenceStamps;
     if (loadReference) {
         log.setStage(Problem::Stage::Reference);
+        const std::int64_t started = QDateTime::currentMSecsSinceEpoch() * 1'000'000;
         if (auto error = run.loadReference(); error && !cancel.load()) // a cancelled pull is no problem
             log.error(*error);
+        else if (run.reference())
+            snapshot.referenceStamps = ref::ReferenceStamps::taken(*run.reference(), run.request().reference.metadataPath, started);
         result.referenceLoaded = true;
     }
     // Lint when the reference loads, and again when other cluster data (with

@@ -44,6 +44,8 @@ struct ComparisonJobRequest
     QString overridesPath;
     // Results of earlier rounds, reused when a stage is not re-run.
     std::shared_ptr<const ref::Reference> reference;
+    // Of `reference`: loading it again is skipped while its files are the same.
+    std::shared_ptr<const ref::ReferenceStamps> referenceStamps;
     std::shared_ptr<const std::vector<input::ClusterObject>> objects;
     std::shared_ptr<const schema::CrdCatalog> crds; // found in the inputs `objects` came from
     // The last comparison of `objects` and what comparing them again needs:

@@ -107,6 +107,7 @@ void ComparisonSession::startPending()
     job.overrides = m_overrides;
     job.overridesPath = m_overridesPath;
     job.reference = m_snapshot->reference;
+    job.referenceStamps = m_snapshot->referenceStamps;
     job.objects = m_snapshot->objects;
     job.crds = m_snapshot->crds;
     job.report = m_snapshot->report;

@@ -8,6 +8,7 @@
 #include "input/ClusterObject.h"
 #include "input/ReadRecord.h"
 #include "reference/Reference.h"
+#include "reference/ReferenceStamps.h"
 #include "report/ComparisonReport.h"
 
 #include <QDateTime>
@@ -30,6 +31,7 @@ namespace ds::ui {
 struct ComparisonSnapshot
 {
     std::shared_ptr<const ref::Reference> reference;          // null until a reference is open
+    std::shared_ptr<const ref::ReferenceStamps> referenceStamps; // its files as loaded (null: load it again)
     std::shared_ptr<const report::ComparisonReport> report;   // null until compared
     // Every cluster object loaded, duplicates dropped, in load order. Objects of
     // kinds the reference cannot use are identity skeletons (partial).
