@@ -664,6 +664,7 @@ void MainWindow::onFilesChanged(ChangeWatcher::What what)
 void MainWindow::reloadFromDisk()
 {
     m_reloadBar->hide();
+    m_watcher->forgetPending(); // what they were about is read now
     if (!m_correlations->filePath().isEmpty() && !m_correlations->isDirty())
         m_correlations->load(m_correlations->filePath());
     m_session->reload();

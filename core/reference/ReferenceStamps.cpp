@@ -18,7 +18,8 @@ std::shared_ptr<const ReferenceStamps> ReferenceStamps::taken(const Reference &r
     stamps->m_metadataPath = metadataPath;
     for (std::string &file : reference.files()) {
         const std::optional<input::FileStamp> stamp = input::FileStamp::of(file);
-        if (!file.starts_with('/') || !stamp || stamp->changedNs >= startedNs - input::FileStamp::kClockMarginNs)
+        const bool fetched = file.find("://") != std::string::npos; // read from a web server: no stamp tells
+        if (fetched || !stamp || stamp->changedNs >= startedNs - input::FileStamp::kClockMarginNs)
             return nullptr;
         stamps->m_files.emplace_back(std::move(file), *stamp);
     }

@@ -20,6 +20,7 @@ private slots:
     void noticesChanges();
     void burstIsReportedOnce();
     void ownSavesAreIgnored();
+    void reloadTakesInPendingChanges();
 };
 
 namespace {
@@ -111,6 +112,24 @@ void tst_ChangeWatcher::ownSavesAreIgnored()
     write(file, "a: 2\n");
     QTest::qWait(2 * ChangeWatcher::kSettleMilliseconds);
     QCOMPARE(changed.count(), 0);
+}
+
+// A change noticed just before the user reloads is read by that reload: it is
+// not reported afterwards (the bar would offer to reload what is shown).
+void tst_ChangeWatcher::reloadTakesInPendingChanges()
+{
+    QTemporaryDir dir;
+    write(dir.filePath(QStringLiteral("a.yaml")), "a: 1\n");
+    ChangeWatcher watcher;
+    watchInputs(watcher, dir.path());
+    QSignalSpy changed(&watcher, &ChangeWatcher::changed);
+    write(dir.filePath(QStringLiteral("a.yaml")), "a: 2\n");
+    QTest::qWait(ChangeWatcher::kSettleMilliseconds / 2); // noticed, still settling
+    watcher.forgetPending();
+    QTest::qWait(2 * ChangeWatcher::kSettleMilliseconds);
+    QCOMPARE(changed.count(), 0);
+    write(dir.filePath(QStringLiteral("a.yaml")), "a: 3\n"); // a later change is reported again
+    QTRY_COMPARE_WITH_TIMEOUT(changed.count(), 1, 5000);
 }
 
 QTEST_GUILESS_MAIN(tst_ChangeWatcher)

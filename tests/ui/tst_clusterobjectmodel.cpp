@@ -107,6 +107,7 @@ private slots:
     void renderError();
     void kindRowsNameTheirApiVersion();
     void modelTesterWhileSwapping();
+    void crsReadAgainKeepTheirRows();
     void filterProxy();
     void typingAgreesWithAFreshFilter_data();
     void typingAgreesWithAFreshFilter();
@@ -299,6 +300,50 @@ void tst_ClusterObjectModel::modelTesterWhileSwapping()
     QCOMPARE(proxy.rowCount(), 1); // only the Unmatched group is left
     model.setSnapshot(nullptr);
     QCOMPARE(model.rowCount(), 1);
+}
+
+// Reload from Disk after one file changed gives the same CRs in a new vector:
+// the rows stay (no reset, selections survive) and name the new objects; a CR
+// whose id is the same but whose rows would differ rebuilds the tree.
+void tst_ClusterObjectModel::crsReadAgainKeepTheirRows()
+{
+    ClusterObjectModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    test::SnapshotInput input = mostlyUnmatched();
+    model.setSnapshot(test::compareSnapshot(input));
+    const QPersistentModelIndex cm = model.indexForObject(kUnmatchedCm);
+    QVERIFY(cm.isValid());
+    QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+
+    auto readAgain = std::make_shared<std::vector<input::ClusterObject>>(*input.objects);
+    for (input::ClusterObject &o : *readAgain)
+        if (o.id == kUnmatchedCm.toStdString()) // its file changed: new data, same id
+            o.object = test::clusterObjects(QStringLiteral("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: kubernetes-dashboard-settings\n"
+                                                           "  namespace: kubernetes-dashboard\ndata:\n  edited: \"yes\"\n"))[0].object;
+    input.objects = readAgain;
+    model.setSnapshot(test::compareSnapshot(input)); // the only holder of the first vector lets it go
+    QCOMPARE(resets.size(), 0);
+    QVERIFY(cm.isValid());
+    QCOMPARE(cm.data(ClusterObjectModel::ClusterObjectIdRole).toString(), kUnmatchedCm);
+    ClusterObjectModel fresh;
+    fresh.setSnapshot(test::compareSnapshot(input));
+    QCOMPARE(dump(model), dump(fresh));
+
+    // A cluster-scoped ConfigMap named "kubernetes-dashboard_kubernetes-dashboard-settings"
+    // has the same id as the namespaced one, and belongs elsewhere in the tree.
+    auto moved = std::make_shared<std::vector<input::ClusterObject>>(*input.objects);
+    for (input::ClusterObject &o : *moved) {
+        if (o.id != kUnmatchedCm.toStdString())
+            continue;
+        o.object = test::clusterObjects(QStringLiteral("apiVersion: v1\nkind: ConfigMap\nmetadata:\n"
+                                                       "  name: kubernetes-dashboard_kubernetes-dashboard-settings\n"))[0].object;
+        QCOMPARE(input::objectId(o.object), o.id); // the fixture is what it says
+    }
+    input.objects = moved;
+    model.setSnapshot(test::compareSnapshot(input));
+    QCOMPARE(resets.size(), 1);
+    fresh.setSnapshot(test::compareSnapshot(input));
+    QCOMPARE(dump(model), dump(fresh));
 }
 
 void tst_ClusterObjectModel::filterProxy()

@@ -82,6 +82,7 @@ private slots:
     void dropPinsAndRecompares();
     void reloadReadsOnlyChangedFiles();
     void eventLoopRunsDuringLongWork();
+    void progressReachesTheGuiThrottled();
     void cancelStopsLongLoad();
     void cancelDropsResultOnItsWay();
     void statusBarAgreesWithFilterButtons();
@@ -620,6 +621,24 @@ void tst_MainWindow::eventLoopRunsDuringLongWork()
     QVERIFY(w.session()->snapshot()->objects);
     QCOMPARE(w.session()->snapshot()->objects->size(), std::size_t(4000));
     QVERIFY2(ticksWhileBusy >= 3, qPrintable(QStringLiteral("%1 ticks while busy").arg(ticksWhileBusy)));
+}
+
+// Reading reports every file, from several threads; the GUI thread gets a
+// few updates and each stage's last, not an event per file.
+void tst_MainWindow::progressReachesTheGuiThrottled()
+{
+    const QString input = bigInput();
+    MainWindow w;
+    QSignalSpy progress(w.session(), &ComparisonSession::progressChanged);
+    w.openInputs({input});
+    waitIdle(w);
+    QVERIFY(w.session()->snapshot()->objects);
+    const auto reading = [](const QList<QVariant> &update) { return update.at(2).toString() == QStringLiteral("Reading cluster data"); };
+    const auto updates = std::count_if(progress.begin(), progress.end(), reading);
+    QVERIFY2(updates >= 1 && updates < 200, qPrintable(QString::number(updates)));
+    QVERIFY(std::any_of(progress.begin(), progress.end(), [&](const QList<QVariant> &update) {
+        return reading(update) && update.at(0).toInt() == 4000 && update.at(1).toInt() == 4000;
+    }));
 }
 
 void tst_MainWindow::cancelStopsLongLoad()

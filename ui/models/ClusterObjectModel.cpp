@@ -77,6 +77,23 @@ Placement placementOf(const input::ClusterObject &object, std::size_t index)
     return p;
 }
 
+// The same CRs at the same rows: read again (Reload from Disk after one file
+// changed), each CR either shares its data with the one shown or sits where it
+// did. The rows stay; only what they show changes.
+bool sameRows(const std::vector<input::ClusterObject> &shown, const std::vector<input::ClusterObject> &now)
+{
+    if (shown.size() != now.size())
+        return false;
+    for (std::size_t i = 0; i < now.size(); ++i) {
+        if (shown[i].id != now[i].id)
+            return false;
+        if (shown[i].object.identity() != now[i].object.identity()
+            && placementOf(shown[i], i).key() != placementOf(now[i], i).key())
+            return false;
+    }
+    return true;
+}
+
 QString qsv(std::string_view s)
 {
     return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
@@ -94,7 +111,9 @@ ClusterObjectModel::~ClusterObjectModel() = default;
 
 void ClusterObjectModel::setSnapshot(std::shared_ptr<const ComparisonSnapshot> snapshot)
 {
-    const bool sameObjects = m_snapshot && snapshot && m_snapshot->objects == snapshot->objects;
+    const bool sameObjects = m_snapshot && snapshot
+        && (m_snapshot->objects == snapshot->objects
+            || (m_snapshot->objects && snapshot->objects && sameRows(*m_snapshot->objects, *snapshot->objects)));
     if (!sameObjects) {
         beginResetModel();
         m_snapshot = std::move(snapshot);
@@ -106,7 +125,10 @@ void ClusterObjectModel::setSnapshot(std::shared_ptr<const ComparisonSnapshot> s
         return;
     }
     rememberShown(); // while the old snapshot's statuses are alive
+    const bool readAgain = m_snapshot->objects != snapshot->objects;
     m_snapshot = std::move(snapshot);
+    if (readAgain)
+        pointAtObjects(root()); // the rows named the CRs of the vector just let go
     resolveStatuses(root()); // before anything asks: the old snapshot's index may be gone
     replaceUnmatched();
     resolveStatuses(root());
@@ -122,6 +144,17 @@ std::size_t ClusterObjectModel::leafSignature(const StatusTreeModel::Node &leaf)
     for (const std::string &candidate : s.candidates)
         h = h * 31 + hash(candidate);
     return h;
+}
+
+void ClusterObjectModel::pointAtObjects(StatusTreeModel::Node &parent)
+{
+    for (const auto &child : parent.children) {
+        auto &node = static_cast<Node &>(*child);
+        if (!node.leaf)
+            pointAtObjects(node);
+        else if (node.object >= 0)
+            node.objectId = &(*m_snapshot->objects)[static_cast<std::size_t>(node.object)].id;
+    }
 }
 
 void ClusterObjectModel::resolveStatuses(StatusTreeModel::Node &parent)

@@ -82,6 +82,7 @@ private:
     void fillUnmatched(std::size_t first, std::size_t count);
     void replaceUnmatched();
     bool editUnmatched();
+    void pointAtObjects(StatusTreeModel::Node &parent);
     void resolveStatuses(StatusTreeModel::Node &parent);
     const report::CrStatus &statusOf(const Node &node) const;
     QString name(const Node &node) const;

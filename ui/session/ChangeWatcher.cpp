@@ -92,6 +92,12 @@ void ChangeWatcher::suspendFor(int milliseconds)
     m_suspendedUntil = QDateTime::currentMSecsSinceEpoch() + milliseconds;
 }
 
+void ChangeWatcher::forgetPending()
+{
+    m_settle.stop();
+    m_changed.clear();
+}
+
 void ChangeWatcher::replace(QFileSystemWatcher &watcher, const QStringList &paths)
 {
     const QStringList old = watcher.files() + watcher.directories();

@@ -30,6 +30,9 @@ public:
     void watchDiffConfig(const QString &path);
     // Ignore changes for a moment (our own saves).
     void suspendFor(int milliseconds);
+    // Changes noticed but not yet reported are taken in by a reload starting
+    // now: they are not reported after it.
+    void forgetPending();
 
     // Input files and folders beyond this many are not watched (inotify limits,
     // huge must-gathers): edits deeper in those are not noticed.

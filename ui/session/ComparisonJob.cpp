@@ -16,6 +16,7 @@
 #include <QFileInfo>
 #include <QUrl>
 
+#include <array>
 #include <mutex>
 #include <set>
 
@@ -245,10 +246,14 @@ ComparisonJobResult runComparisonJob(const ComparisonJobRequest &request, const 
 {
     ComparisonJobResult result;
     ProblemLog log(result.problems);
+    // Translated once: reading calls this for every file, from several threads.
+    std::array<QString, std::size_t(pipeline::RunStage::Comparing) + 1> labels;
+    for (std::size_t i = 0; i < labels.size(); ++i)
+        labels[i] = stageLabel(pipeline::RunStage(i));
     pipeline::ComparisonRun run(pipelineRequest(request), log, &cancel,
-                                [&progress](pipeline::RunStage stage, std::size_t done, std::size_t total) {
+                                [&progress, &labels](pipeline::RunStage stage, std::size_t done, std::size_t total) {
                                     if (progress)
-                                        progress(int(done), int(total), stageLabel(stage));
+                                        progress(int(done), int(total), labels[std::size_t(stage)]);
                                 });
     const bool loadReference = request.loadReference && !request.referencePath.isEmpty() && !referenceUnchanged(request);
     if (!loadReference)

@@ -4,10 +4,49 @@
 #include "util/LargeStack.h"
 
 #include <QCoreApplication>
+#include <QElapsedTimer>
 #include <QPointer>
 #include <QThreadPool>
 
+#include <mutex>
+
 namespace ds::ui {
+
+namespace {
+
+// What of a job's progress reaches the GUI thread: a new stage at once, then
+// at most one update every kProgressIntervalMs, and each stage's last. Reading
+// a must-gather reports every one of its 42,000 files from several threads;
+// posted one by one they kept the GUI thread busy for half a second after a
+// 65 ms reload had finished.
+class ProgressThrottle
+{
+public:
+    static constexpr qint64 kProgressIntervalMs = 50;
+
+    ProgressThrottle() { m_clock.start(); }
+
+    bool shouldPost(int done, int total, const QString &label)
+    {
+        const std::lock_guard guard(m_lock);
+        const qint64 now = m_clock.elapsed();
+        if (m_posted && label == m_label && done != total && now - m_postedAt < kProgressIntervalMs)
+            return false;
+        m_posted = true;
+        m_label = label;
+        m_postedAt = now;
+        return true;
+    }
+
+private:
+    std::mutex m_lock;
+    QElapsedTimer m_clock;
+    bool m_posted = false;
+    QString m_label;
+    qint64 m_postedAt = 0;
+};
+
+} // namespace
 
 ComparisonSession::ComparisonSession(QObject *parent)
     : QObject(parent), m_pool(new QThreadPool(this))
@@ -128,7 +167,10 @@ void ComparisonSession::startPending()
     const QPointer<ComparisonSession> self(this);
     auto cancelFlag = m_cancel;
     m_pool->start([self, job, cancelFlag, generation] {
-        const auto progress = [self](int done, int total, const QString &label) {
+        auto throttle = std::make_shared<ProgressThrottle>();
+        const auto progress = [self, throttle](int done, int total, const QString &label) {
+            if (!throttle->shouldPost(done, total, label))
+                return;
             QMetaObject::invokeMethod(self, [=] {
                 if (self)
                     emit self->progressChanged(done, total, label);
