@@ -74,8 +74,8 @@ private slots:
     void readsWhatTheEventsName();
     void changesStayUntilAReadRecordsThem();
     void chainedReadsSeeEveryChange();
-    void symlinkedFileIsNotTrusted();
-    void hardLinkedFileIsNotTrusted();
+    void untrustedFileIsCheckedByItsStamp_data();
+    void untrustedFileIsCheckedByItsStamp();
     void namedFilesAreNotJournaled();
 
 private:
@@ -203,30 +203,33 @@ void tst_ChangeJournal::chainedReadsSeeEveryChange()
     QCOMPARE(third.text.count(QStringLiteral("key: v2")), 2);
 }
 
-// A symlink's target changes where no watched folder sees it: the folder is
-// walked and every file stat'ed again, as without a journal.
-void tst_ChangeJournal::symlinkedFileIsNotTrusted()
+// A file whose content can change where no watched folder sees it — a
+// symlink's target, a hard link's other name — leaves the journal unused: the
+// next reading walks and stats every file, as without a journal.
+void tst_ChangeJournal::untrustedFileIsCheckedByItsStamp_data()
 {
-    write(QStringLiteral("target.yaml"), configMap(QStringLiteral("linked"), QStringLiteral("v1")));
-    QVERIFY(QFile::link(path(QStringLiteral("target.yaml")), path(QStringLiteral("root/a/b/c/linked.yaml"))));
-    const Read first = readFolder(m_root);
-    QVERIFY(first.loaded.record);
-    QVERIFY(!first.loaded.record->journal);
-    write(QStringLiteral("target.yaml"), configMap(QStringLiteral("linked"), QStringLiteral("v2 longer")));
-    const Read again = readFolder(m_root, &first.loaded);
-    QVERIFY(again.loaded.walked);
-    QCOMPARE(again.loaded.filesRead, std::size_t(1));
-    QVERIFY(again.text.contains(QStringLiteral("v2 longer")));
+    QTest::addColumn<Edit>("setUp");
+    QTest::addColumn<QString>("writtenThrough"); // the other name, outside the folder read
+    QTest::addColumn<QString>("name");
+    QTest::newRow("symlink") << Edit([](const QString &root) {
+        test::writeFile(root + "/../target.yaml", configMap(QStringLiteral("linked"), QStringLiteral("v1")));
+        QVERIFY(QFile::link(root + "/../target.yaml", root + "/a/b/c/linked.yaml"));
+    }) << QStringLiteral("target.yaml") << QStringLiteral("linked");
+    QTest::newRow("hard link") << Edit([](const QString &root) {
+        QVERIFY(::link(qPrintable(root + "/a/b/c/cm-1.yaml"), qPrintable(root + "/../other.yaml")) == 0);
+    }) << QStringLiteral("other.yaml") << QStringLiteral("one");
 }
 
-// A write through a file's other name reaches a folder nobody watches.
-void tst_ChangeJournal::hardLinkedFileIsNotTrusted()
+void tst_ChangeJournal::untrustedFileIsCheckedByItsStamp()
 {
-    QVERIFY(::link(qPrintable(path(QStringLiteral("root/a/b/c/cm-1.yaml"))), qPrintable(path(QStringLiteral("other.yaml")))) == 0);
+    QFETCH(Edit, setUp);
+    QFETCH(QString, writtenThrough);
+    QFETCH(QString, name);
+    setUp(m_root);
     const Read first = readFolder(m_root);
     QVERIFY(first.loaded.record);
     QVERIFY(!first.loaded.record->journal);
-    write(QStringLiteral("other.yaml"), configMap(QStringLiteral("one"), QStringLiteral("v2 longer")));
+    write(writtenThrough, configMap(name, QStringLiteral("v2 longer")));
     const Read again = readFolder(m_root, &first.loaded);
     QVERIFY(again.loaded.walked);
     QCOMPARE(again.loaded.filesRead, std::size_t(1));
