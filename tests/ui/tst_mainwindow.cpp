@@ -571,6 +571,7 @@ void tst_MainWindow::reloadReadsOnlyChangedFiles()
     waitIdle(w);
     QCOMPARE(w.session()->snapshot()->report->diffs.size(), std::size_t(2));
     const auto loaded = w.session()->snapshot()->reference;
+    const std::weak_ptr<const ComparisonSnapshot> first = w.session()->snapshot();
 
     QVERIFY(QFile::remove(inputs + QStringLiteral("/deploymentDashboard.yaml")));
     w.session()->reload();
@@ -578,6 +579,8 @@ void tst_MainWindow::reloadReadsOnlyChangedFiles()
     QTRY_COMPARE(w.statusBar()->currentMessage(), QStringLiteral("Reloaded: 0 files read again, 0 CRs compared"));
     QCOMPARE(w.session()->snapshot()->report->diffs.size(), std::size_t(1));
     QCOMPARE(w.session()->snapshot()->reference, loaded); // its files did not change: not loaded again
+    QThreadPool::globalInstance()->waitForDone(); // a snapshot no longer shown is freed off the GUI thread
+    QVERIFY(first.expired());
 
     QFile edited(inputs + QStringLiteral("/d2.yaml"));
     QVERIFY(edited.open(QIODevice::Append));
