@@ -97,6 +97,8 @@ void tst_ChangeJournal::init()
     write(QStringLiteral("root/a/b/c/cm-1.yaml"), configMap(QStringLiteral("one"), QStringLiteral("v1")));
     write(QStringLiteral("root/a/b/c/cm-2.yaml"), configMap(QStringLiteral("two"), QStringLiteral("v1")));
     write(QStringLiteral("root/a/b/d/cm-3.yaml"), configMap(QStringLiteral("three"), QStringLiteral("v1")));
+    for (const char *sibling : {"p", "q", "r", "s"}) // enough folders to be walked side by side, watched from several threads
+        QVERIFY(QDir().mkpath(path(QStringLiteral("root/%1/x").arg(QLatin1String(sibling)))));
     if (!input::ChangeJournal::open({m_root.toStdString()}))
         QSKIP("no inotify, or the temporary folder is not on a local file system");
 }
