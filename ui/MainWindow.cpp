@@ -680,6 +680,8 @@ void MainWindow::updateWatches()
             referenceFiles << QString::fromStdString(file);
     m_watcher->watchReference(referenceFiles);
     m_watcher->watchInputs(m_session->inputPaths());
+    const auto &record = m_session->snapshot()->readRecord;
+    m_watcher->watchJournal(record ? record->journal : nullptr, record ? record->journalMark : 0);
     m_watcher->watchDiffConfig(m_correlations->filePath());
 }
 

@@ -196,6 +196,21 @@ void ChangeJournal::drain()
 #endif
 }
 
+bool ChangeJournal::touchedSince(Mark from)
+{
+    const std::lock_guard guard(m_lock);
+    drain();
+    if (m_broken)
+        return false;
+#ifdef __linux__
+    return std::any_of(m_events.begin(), m_events.end(), [from](const Event &e) {
+        return e.mark > from && ((e.mask & IN_ISDIR) || e.name.empty() || hasResourceExtension(e.name));
+    });
+#else
+    return false;
+#endif
+}
+
 ChangeJournal::Changes ChangeJournal::since(Mark from, Mark &now)
 {
     const std::lock_guard guard(m_lock);

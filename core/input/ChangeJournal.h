@@ -64,6 +64,10 @@ public:
     Mark mark();
     // What happened after `from`; `now` becomes the mark of the last event.
     Changes since(Mark from, Mark &now);
+    // Whether a resource file or a folder was touched after `from` (cheap: no
+    // sets built), for telling the user the cluster data changed. False once
+    // the journal is unusable: it can no longer tell.
+    bool touchedSince(Mark from);
 
     // Beyond this many events kept the journal gives up (a tree rewritten as
     // it is watched): walking again is cheaper than replaying them.

@@ -2,6 +2,10 @@
 // ChangeWatcher: edits, added and removed files of the reference, the cluster
 // data and the diff config are noticed once per burst; our own saves are not.
 #include "session/ChangeWatcher.h"
+#include "input/ChangeJournal.h"
+#include "input/FileInputSource.h"
+#include "input/ReadRecord.h"
+#include "util/Log.h"
 
 #include <QDir>
 #include <QFile>
@@ -21,6 +25,7 @@ private slots:
     void burstIsReportedOnce();
     void ownSavesAreIgnored();
     void reloadTakesInPendingChanges();
+    void journalSeesEditsBeyondTheWatchedPaths();
 };
 
 namespace {
@@ -130,6 +135,31 @@ void tst_ChangeWatcher::reloadTakesInPendingChanges()
     QCOMPARE(changed.count(), 0);
     write(dir.filePath(QStringLiteral("a.yaml")), "a: 3\n"); // a later change is reported again
     QTRY_COMPARE_WITH_TIMEOUT(changed.count(), 1, 5000);
+}
+
+// A must-gather has more files than QFileSystemWatcher is given
+// (kMaxWatchedPaths): the journal the cluster data was read with sees an edit
+// anywhere, and only what a reading would read.
+void tst_ChangeWatcher::journalSeesEditsBeyondTheWatchedPaths()
+{
+    QTemporaryDir dir;
+    const QString deep = dir.filePath(QStringLiteral("a/b/c/cm.yaml"));
+    write(deep, "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm\n");
+    if (!ds::input::ChangeJournal::open({dir.path().toStdString()}))
+        QSKIP("no inotify, or the temporary folder is not on a local file system");
+    ds::input::FileInputSource source({dir.path().toStdString()}, true);
+    source.setRecentChangeMarginNs(0); // the file was written just now
+    const ds::input::LoadedObjects loaded = source.load(ds::Log::null());
+    QVERIFY(loaded.record && loaded.record->journal);
+    ChangeWatcher watcher; // watches no path at all: only the journal can tell
+    watcher.watchJournal(loaded.record->journal, loaded.record->journalMark);
+    QSignalSpy changed(&watcher, &ChangeWatcher::changed);
+    write(dir.filePath(QStringLiteral("a/b/c/notes.txt")), "not read\n");
+    QTest::qWait(ChangeWatcher::kJournalPollMilliseconds + 2 * ChangeWatcher::kSettleMilliseconds);
+    QCOMPARE(changed.count(), 0);
+    write(deep, "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm\ndata:\n  k: v\n");
+    QTRY_COMPARE_WITH_TIMEOUT(changed.count(), 1, 5000);
+    QCOMPARE(changed.first().first().value<ChangeWatcher::What>(), ChangeWatcher::What::Input);
 }
 
 QTEST_GUILESS_MAIN(tst_ChangeWatcher)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ChangeWatcher.h"
 
+#include "input/ChangeJournal.h"
+
 #include <QDateTime>
 #include <QDirIterator>
 #include <QFileInfo>
@@ -22,6 +24,14 @@ ChangeWatcher::ChangeWatcher(QObject *parent) : QObject(parent)
         connect(&watcher, &QFileSystemWatcher::fileChanged, this, [this, what] { pathChanged(what); });
         connect(&watcher, &QFileSystemWatcher::directoryChanged, this, [this, what] { pathChanged(what); });
     };
+    m_journalPoll.setInterval(kJournalPollMilliseconds);
+    connect(&m_journalPoll, &QTimer::timeout, this, [this] {
+        // A non-blocking read of the journal's descriptor, not of any file.
+        if (m_journal && m_journal->touchedSince(m_journalMark)) {
+            m_journalMark = m_journal->mark();
+            pathChanged(What::Input);
+        }
+    });
     hook(m_reference, What::Reference);
     hook(m_inputs, What::Input);
     hook(m_diffConfig, What::DiffConfig);
@@ -82,6 +92,18 @@ void ChangeWatcher::setInputWatches(const QStringList &paths)
     emit inputsWatched();
 }
 
+void ChangeWatcher::watchJournal(std::shared_ptr<input::ChangeJournal> journal, std::uint64_t readFrom)
+{
+    if (journal == m_journal && readFrom <= m_journalMark)
+        return; // the same reading again: keep what was reported
+    m_journal = std::move(journal);
+    m_journalMark = readFrom;
+    if (m_journal)
+        m_journalPoll.start();
+    else
+        m_journalPoll.stop();
+}
+
 void ChangeWatcher::watchDiffConfig(const QString &path)
 {
     replace(m_diffConfig, path.isEmpty() ? QStringList() : QStringList{path});
@@ -96,6 +118,8 @@ void ChangeWatcher::forgetPending()
 {
     m_settle.stop();
     m_changed.clear();
+    if (m_journal)
+        m_journalMark = m_journal->mark();
 }
 
 void ChangeWatcher::replace(QFileSystemWatcher &watcher, const QStringList &paths)

@@ -6,6 +6,13 @@
 #include <QStringList>
 #include <QTimer>
 
+#include <cstdint>
+#include <memory>
+
+namespace ds::input {
+class ChangeJournal;
+}
+
 namespace ds::ui {
 
 // Notices when the files behind the open comparison change on disk: the
@@ -28,6 +35,11 @@ public:
     // paths again change nothing.
     void watchInputs(const QStringList &paths);
     void watchDiffConfig(const QString &path);
+    // The change journal the cluster data was read with (see input::ChangeJournal):
+    // it sees edits anywhere in the folders, also beyond kMaxWatchedPaths, and
+    // is asked every kJournalPollMilliseconds. Null: none.
+    void watchJournal(std::shared_ptr<input::ChangeJournal> journal, std::uint64_t readFrom);
+    static constexpr int kJournalPollMilliseconds = 1000;
     // Ignore changes for a moment (our own saves).
     void suspendFor(int milliseconds);
     // Changes noticed but not yet reported are taken in by a reload starting
@@ -52,6 +64,9 @@ private:
     QFileSystemWatcher m_inputs;
     QFileSystemWatcher m_diffConfig;
     QTimer m_settle;
+    QTimer m_journalPoll;
+    std::shared_ptr<input::ChangeJournal> m_journal;
+    std::uint64_t m_journalMark = 0; // events up to here were read or reported
     QList<What> m_changed;
     qint64 m_suspendedUntil = 0;
     QStringList m_inputRoots;
