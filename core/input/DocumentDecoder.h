@@ -27,6 +27,7 @@ struct DecodedFile
     std::optional<FileStamp> stamp;
     bool reused = false;
     std::uint64_t recordedStamp = 0; // reused: the stamp hash the earlier load recorded
+    std::uint64_t recordedPath = 0;  // reused: the path hash it recorded (ReadRecord::hashOf)
     // Reused: its objects, still in the earlier load's vector (copied once, into the new one).
     const ClusterObject *reusedObjects = nullptr;
     std::size_t reusedCount = 0;

@@ -416,6 +416,9 @@ LoadedObjects FileInputSource::load(Log &log, const std::atomic_bool *cancel, co
                                                           : std::make_shared<const Plan>(this->plan());
     m_planTask.reset();
     result.walked = !m_changes;
+    if (m_changes)
+        for (const auto *paths : {&m_changes->written, &m_changes->created, &m_changes->removed})
+            result.changedPaths.insert(result.changedPaths.end(), paths->begin(), paths->end());
     const Plan &plan = *planned;
     if (!plan.errors.empty()) {
         result.error = "failed to collect resources: " + aggregate(plan.errors);
@@ -431,6 +434,7 @@ LoadedObjects FileInputSource::load(Log &log, const std::atomic_bool *cancel, co
     const auto record = std::make_shared<ReadRecord>();
     record->filter = m_filter;
     const std::int64_t started = realTimeNs();
+    std::size_t planFiles = 0; // of the steps before this one
     for (const Plan::Step &step : plan.steps) {
         if (!step.configDir.empty()) {
             std::vector<ClusterObject> objects = ConfigDirReader::read(step.configDir, m_configDirNamespace, log);
@@ -447,18 +451,15 @@ LoadedObjects FileInputSource::load(Log &log, const std::atomic_bool *cancel, co
             if (stream)
                 decoded.push_back(std::move(*stream));
         } else if (step.archive.empty()) {
-            decoded = readFiles(step.files, cancel, progress);
+            decoded = readFiles(step.files, planFiles, cancel, progress);
+            planFiles += step.files.size();
         } else {
             ParallelDecoder decoder(m_filter, 0, cancel, progress);
             archiveError = readArchive(step.archive, decoder, log, cancel);
             decoded = decoder.finish();
             orderArchiveResults(step.archive, decoded);
         }
-        // Room for every object at once: growing by doubling would move 50k objects twice over.
-        std::size_t count = result.objects.size();
-        for (const DecodedFile &d : decoded)
-            count += d.objects.size() + d.reusedCount;
-        result.objects.reserve(count);
+        std::size_t placed = result.objects.size(); // where the file's objects go
         for (DecodedFile &d : decoded) {
             if (!d.readError.empty() && unreadable(d.readError, "the file is not compared", log, result))
                 return result;
@@ -469,13 +470,12 @@ LoadedObjects FileInputSource::load(Log &log, const std::atomic_bool *cancel, co
             if (m_journal && d.stamp && d.stamp->links > 1)
                 m_journal->distrust(); // written through another name, its folder would hear nothing
             if (m_recordReading && step.isFiles() && d.reused)
-                record->add(d.path, d.recordedStamp, result.objects.size(), d.reusedCount, d.warnings);
+                record->add(d.recordedPath, d.recordedStamp, placed, d.reusedCount, d.warnings);
             else if (m_recordReading && d.stamp && step.isFiles() && d.stamp->changedNs < started - m_recentChangeNs)
-                record->add(d.path, d.stamp->hash(), result.objects.size(), d.objects.size(), d.warnings);
-            if (d.reused) // shares the decoded data
-                result.objects.insert(result.objects.end(), d.reusedObjects, d.reusedObjects + d.reusedCount);
-            std::move(d.objects.begin(), d.objects.end(), std::back_inserter(result.objects));
+                record->add(ReadRecord::hashOf(d.path), d.stamp->hash(), placed, d.objects.size(), d.warnings);
+            placed += d.reusedCount + d.objects.size();
         }
+        ParallelDecoder::appendObjects(decoded, result.objects);
         // What a damaged archive held after the damage is unknown: nothing read
         // from it may be called missing without saying so.
         if (archiveError
@@ -495,6 +495,7 @@ LoadedObjects FileInputSource::load(Log &log, const std::atomic_bool *cancel, co
         record->plan = planned;
         record->journal = m_journal;
         record->journalMark = m_journalMark;
+        record->everyFileOfPlan = record->files.size() == planFiles;
     }
     if (!record->files.empty())
         result.record = record;
@@ -508,17 +509,24 @@ void FileInputSource::readAgainFrom(std::shared_ptr<const ReadRecord> record,
     m_previousObjects = std::move(objects);
 }
 
-std::vector<DecodedFile> FileInputSource::readFiles(const std::vector<std::string> &files,
+std::vector<DecodedFile> FileInputSource::readFiles(const std::vector<std::string> &files, std::size_t firstOfPlan,
                                                     const std::atomic_bool *cancel,
                                                     const ProgressCallback &progress) const
 {
     if (!m_previousRecord || !m_previousObjects || !(m_previousRecord->filter == m_filter))
         return ParallelDecoder::decodeFiles(files, m_filter, cancel, progress);
     ParallelDecoder::Reuse reuse;
-    reuse.files = m_previousRecord->filesFor(files);
+    // Told by the journal, the walk is the record's own: its files are where the paths are.
+    if (m_changes)
+        reuse.files = m_previousRecord->filesOfPlan(firstOfPlan, files.size());
+    if (reuse.files.empty())
+        reuse.files = m_previousRecord->filesFor(files);
     reuse.objects = m_previousObjects.get();
     reuse.record = m_previousRecord.get();
     reuse.changes = m_changes ? &*m_changes : nullptr;
+    if (m_changes)
+        for (const std::string &path : m_changes->written)
+            reuse.writtenHashes.push_back(ReadRecord::hashOf(path));
     // Told by the journal, most files are taken without waiting for the disk: one thread a core.
     const int threads = m_changes ? QThread::idealThreadCount() : 0;
     return ParallelDecoder::decodeFiles(files, m_filter, cancel, progress, threads, &reuse);

@@ -25,6 +25,8 @@ struct LoadedObjects
     std::size_t filesReused = 0; // files not read because an earlier load's record held them
     std::size_t filesRead = 0;   // files read from disk (archives, streams and URLs not counted)
     bool walked = true;          // false: the inputs' folders were not walked (a ChangeJournal said nothing was added or removed)
+    // Not walked: every path the journal named since the earlier load (written, created or removed).
+    std::vector<std::string> changedPaths;
     bool ok() const { return !error.has_value(); }
 };
 

@@ -52,10 +52,15 @@ public:
         const std::vector<ClusterObject> *objects = nullptr; // what that load returned
         const ReadRecord *record = nullptr;
         const ChangeJournal::Changes *changes = nullptr;
+        std::vector<std::uint64_t> writtenHashes; // ReadRecord::hashOf of each of changes->written
     };
     static std::vector<DecodedFile> decodeFiles(const std::vector<std::string> &paths, const KindFilter &filter,
                                                 const std::atomic_bool *cancel, const ProgressCallback &progress,
                                                 int threads = 0, const Reuse *reuse = nullptr);
+
+    // Appends every decoded file's objects to `into`, in order: the reused
+    // ones copied from the earlier load, the others moved.
+    static void appendObjects(std::vector<DecodedFile> &decoded, std::vector<ClusterObject> &into);
 
     // How many threads decodeFiles() reads and decodes on by default.
     static int readingThreads();

@@ -11,11 +11,11 @@ std::uint64_t ReadRecord::hashOf(std::string_view path)
     return std::hash<std::string_view>{}(path);
 }
 
-void ReadRecord::add(std::string_view path, std::uint64_t stamp, std::size_t firstObject, std::size_t objectCount,
+void ReadRecord::add(std::uint64_t pathHash, std::uint64_t stamp, std::size_t firstObject, std::size_t objectCount,
                      const std::vector<std::string> &fileWarnings)
 {
     File file;
-    file.path = hashOf(path);
+    file.path = pathHash;
     file.stamp = stamp;
     file.firstObject = static_cast<std::uint32_t>(firstObject);
     file.objectCount = static_cast<std::uint32_t>(objectCount);
@@ -39,6 +39,17 @@ std::vector<const ReadRecord::File *> ReadRecord::filesFor(const std::vector<std
     for (; i < paths.size(); ++i)
         if (const auto it = byPath.find(hashOf(paths[i])); it != byPath.end())
             found[i] = it->second;
+    return found;
+}
+
+std::vector<const ReadRecord::File *> ReadRecord::filesOfPlan(std::size_t first, std::size_t count) const
+{
+    std::vector<const File *> found;
+    if (!everyFileOfPlan || first + count > files.size())
+        return found;
+    found.reserve(count);
+    for (std::size_t i = first; i < first + count; ++i)
+        found.push_back(&files[i]);
     return found;
 }
 

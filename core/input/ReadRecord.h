@@ -47,12 +47,17 @@ struct ReadRecord
     std::shared_ptr<const InputPlan> plan;
     std::shared_ptr<ChangeJournal> journal;
     ChangeJournal::Mark journalMark = 0;
+    bool everyFileOfPlan = false; // `files` are the plan's files, one each, in its order
 
-    void add(std::string_view path, std::uint64_t stamp, std::size_t firstObject, std::size_t objectCount,
+    void add(std::uint64_t pathHash, std::uint64_t stamp, std::size_t firstObject, std::size_t objectCount,
              const std::vector<std::string> &fileWarnings);
     // Per path, its recorded file or null: by position while the paths are the
     // ones recorded, in the same order (a reload's walk, usually), by hash after.
     std::vector<const File *> filesFor(const std::vector<std::string> &paths) const;
+    // The `count` files recorded from `first` on, when every file of `plan`
+    // was recorded (so a step's files sit where its paths do): reading the
+    // same walk again, no path needs hashing. Empty when not.
+    std::vector<const File *> filesOfPlan(std::size_t first, std::size_t count) const;
     std::vector<std::string> warningsOf(const File &file) const;
 
     static std::uint64_t hashOf(std::string_view path);

@@ -305,6 +305,8 @@ std::optional<std::string> ComparisonRun::readClusterData()
         return loaded.error;
     m_filesReused = loaded.filesReused;
     m_filesRead = loaded.filesRead;
+    if (!loaded.walked)
+        m_changedPaths = std::move(loaded.changedPaths);
     if (m_request.keepObjects) {
         const std::size_t read = loaded.objects.size();
         m_objects = std::make_shared<const std::vector<input::ClusterObject>>(firstOfEachId(std::move(loaded.objects)));

@@ -98,6 +98,10 @@ public:
     // unread, and how many it read from disk.
     std::size_t filesReused() const { return m_filesReused; }
     std::size_t filesRead() const { return m_filesRead; }
+    // When readClusterData() read the same inputs again without walking them
+    // (a ChangeJournal told what changed): every path the journal named. Null
+    // when the inputs were walked — then anything in them may have changed.
+    const std::optional<std::vector<std::string>> &changedPaths() const { return m_changedPaths; }
     // Manual correlations in force (from the diff config or the request).
     const std::map<std::string, std::string> &manualCorrelations() const
     {
@@ -139,6 +143,7 @@ private:
     std::shared_ptr<const std::vector<input::ClusterObject>> m_previousObjects;
     std::size_t m_filesReused = 0;
     std::size_t m_filesRead = 0;
+    std::optional<std::vector<std::string>> m_changedPaths;
     std::string m_inputDescription;
     std::vector<std::string> m_inputErrors;   // what --keep-going let pass while reading
     std::vector<std::string> m_inputWarnings; // files skipped, as kube-compare warns

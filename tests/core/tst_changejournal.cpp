@@ -77,6 +77,7 @@ private slots:
     void untrustedFileIsCheckedByItsStamp_data();
     void untrustedFileIsCheckedByItsStamp();
     void namedFilesAreNotJournaled();
+    void manyObjectsReadAgainInOrder();
 
 private:
     QString path(const QString &relative) const { return m_dir.path() + u'/' + relative; }
@@ -175,6 +176,36 @@ void tst_ChangeJournal::readsWhatTheEventsName()
     QCOMPARE(again.text, readFolder(m_root).text); // what a fresh read finds now
     QVERIFY(again.loaded.record);
     QCOMPARE(again.loaded.record->journal != nullptr, journalGoesOn);
+    // What the window decides by (its CRDs kept or read again): the paths the journal named.
+    if (walked)
+        QVERIFY(again.loaded.changedPaths.empty());
+    else if (filesRead > 0)
+        QVERIFY(!again.loaded.changedPaths.empty());
+    for (const std::string &changed : again.loaded.changedPaths)
+        QVERIFY2(QString::fromStdString(changed).startsWith(m_root + u'/'), changed.c_str());
+}
+
+// Enough objects that reading again places them on two threads: each in its
+// place, as a fresh read orders them, the one changed file read alone.
+void tst_ChangeJournal::manyObjectsReadAgainInOrder()
+{
+    for (int i = 0; i < 2500; ++i) // two objects a file: more than one thread places alone
+        write(QStringLiteral("root/many/%1/cm-%2.yaml").arg(i % 50).arg(i),
+              configMap(QStringLiteral("a%1").arg(i), QStringLiteral("v1")) + "---\n" + configMap(QStringLiteral("b%1").arg(i), QStringLiteral("v1")));
+    const Read first = readFolder(m_root);
+    QCOMPARE(first.loaded.objects.size(), std::size_t(5003));
+    write(QStringLiteral("root/many/7/cm-1207.yaml"), configMap(QStringLiteral("changed"), QStringLiteral("v2")));
+    const Read again = readFolder(m_root, &first.loaded);
+    QVERIFY(!again.loaded.walked);
+    QCOMPARE(again.loaded.filesRead, std::size_t(1));
+    QCOMPARE(again.loaded.objects.size(), std::size_t(5002));
+    QCOMPARE(again.text, readFolder(m_root).text);
+    // And once more from that reading: its record holds every file where the walk lists it.
+    write(QStringLiteral("root/many/49/cm-2499.yaml"), configMap(QStringLiteral("last"), QStringLiteral("v3")));
+    const Read third = readFolder(m_root, &again.loaded);
+    QVERIFY(!third.loaded.walked);
+    QCOMPARE(third.loaded.filesRead, std::size_t(1));
+    QCOMPARE(third.text, readFolder(m_root).text);
 }
 
 // A reload that is cancelled or fails leaves the earlier record in place: the

@@ -8,6 +8,7 @@
 #include "fleet/FleetWindow.h"
 #include "explain/DetailsText.h"
 #include "schema/CrdCatalog.h"
+#include "input/ChangeJournal.h"
 #include "TestData.h"
 
 #include <QStatusBar>
@@ -73,6 +74,7 @@ private slots:
     void brokenReferenceIsAProblem();
     void brokenTemplateKeepsTheOthers();
     void lintFindingsInProblems();
+    void reloadKeepsCrdsUntilOneChanges();
     void detailsShowSchemaProblems();
     void fleetMatrixOpensAClusterOnDemand();
     void cancelKeepsTheLoadedReference();
@@ -429,6 +431,55 @@ void tst_MainWindow::lintFindingsInProblems()
     for (const Problem &p : w.session()->problems())
         QVERIFY2(!p.message.startsWith(QLatin1String("lint: ")) || p.severity == Problem::Severity::Info,
                  qPrintable(p.message));
+}
+
+// Reload from Disk after a CR file changed keeps the must-gather's CRDs and
+// their lint findings (the kernel said no CRD file changed); after a CRD file
+// changed, both are made again — the findings once, not twice.
+void tst_MainWindow::reloadKeepsCrdsUntilOneChanges()
+{
+    QTemporaryDir dir;
+    const QString ref = subscriptionFixture(dir, "  sourceNamspace: openshift-marketplace\n");
+    const QString mustGather = dir.filePath(QStringLiteral("must-gather"));
+    const QString cr = mustGather + QStringLiteral("/namespaces/ns/operators.coreos.com/subscriptions/s.yaml");
+    test::writeFile(cr, "apiVersion: operators.coreos.com/v1alpha1\nkind: Subscription\nmetadata:\n  name: s\n"
+                        "  namespace: ns\nspec:\n  channel: stable\n  name: op\n  source: redhat\n");
+    if (!input::ChangeJournal::open({mustGather.toStdString()}))
+        QSKIP("no inotify, or the temporary folder is not on a local file system: every reload reads the CRDs");
+    QTest::qWait(2100); // files changed within two seconds of a reading are read again anyway
+    MainWindow w;
+    w.openReference(ref);
+    w.openInputs({mustGather});
+    waitIdle(w);
+    const auto schemaFindings = [&w] {
+        int n = 0;
+        for (const Problem &p : w.session()->problems())
+            n += p.stage == Problem::Stage::Lint && p.message.contains(QLatin1String("[schema/unknown-field]")) ? 1 : 0;
+        return n;
+    };
+    const auto crds = w.session()->snapshot()->crds;
+    QVERIFY(crds);
+    QCOMPARE(schemaFindings(), 1);
+    const auto append = [](const QString &path) {
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::Append));
+        file.write("\n# edited\n");
+    };
+
+    append(cr);
+    w.session()->reload();
+    waitIdle(w);
+    QTRY_COMPARE(w.statusBar()->currentMessage(), QStringLiteral("Reloaded: 1 file read again, 1 CR compared"));
+    QCOMPARE(w.session()->snapshot()->crds, crds);
+    QCOMPARE(schemaFindings(), 1);
+
+    append(mustGather + QStringLiteral("/cluster-scoped-resources/apiextensions.k8s.io/customresourcedefinitions/"
+                                       "subscriptions.operators.coreos.com.yaml"));
+    w.session()->reload();
+    waitIdle(w);
+    QVERIFY(w.session()->snapshot()->crds);
+    QVERIFY(w.session()->snapshot()->crds != crds);
+    QCOMPARE(schemaFindings(), 1);
 }
 
 // A drifted CR whose field the cluster's own CRD does not have: the Details

@@ -16,6 +16,7 @@
 #include <QFileInfo>
 #include <QUrl>
 
+#include <algorithm>
 #include <array>
 #include <mutex>
 #include <set>
@@ -232,6 +233,19 @@ static std::shared_ptr<const schema::CrdCatalog> crdsIn(const QStringList &input
     return catalog->size() > 0 ? catalog : nullptr;
 }
 
+// Reading the same folders again, the kernel named every path that changed
+// (ComparisonRun::changedPaths): while none lies in a customresourcedefinitions
+// folder, the CRDs found last time still hold and so does the lint that used
+// them. Without a journal the folders were walked and anything may differ.
+static bool crdsUnchanged(const ComparisonJobRequest &request, const pipeline::ComparisonRun &run)
+{
+    const std::optional<std::vector<std::string>> &changed = run.changedPaths();
+    return request.keepObjectsOnFailure && changed
+        && std::none_of(changed->begin(), changed->end(), [](const std::string &path) {
+               return path.find("/customresourcedefinitions/") != std::string::npos;
+           });
+}
+
 // Reload from Disk reads the reference again only when one of its files
 // changed (or another reference was opened): parsing every template again
 // would give the same reference.
@@ -274,7 +288,6 @@ ComparisonJobResult runComparisonJob(const ComparisonJobRequest &request, const 
     }
 
     ComparisonSnapshot snapshot;
-    snapshot.crds = request.loadInputs ? crdsIn(request.inputPaths) : request.crds;
     snapshot.manualCorrelations = request.manualCorrelations;
     snapshot.inputDescription = request.inputDescription;
     snapshot.readAt = request.objectsReadAt;
@@ -289,16 +302,21 @@ ComparisonJobResult runComparisonJob(const ComparisonJobRequest &request, const 
             snapshot.referenceStamps = ref::ReferenceStamps::taken(*run.reference(), run.request().reference.metadataPath, started);
         result.referenceLoaded = true;
     }
-    // Lint when the reference loads, and again when other cluster data (with
-    // other CRDs) is read for the same reference.
-    const auto linted = loadReference ? run.reference() : request.loadInputs ? request.reference : nullptr;
-    if (linted && !cancel.load()) {
-        lintOnLoad(*linted, request.inputPaths, result.problems);
+    // Lint when the reference loads (while the cluster data's folders are
+    // walked), and again when the cluster data read next may bring other CRDs.
+    if (loadReference && run.reference() && !cancel.load()) {
+        lintOnLoad(*run.reference(), request.inputPaths, result.problems);
         result.linted = true;
     }
     snapshot.reference = run.reference();
     if (reread && run.request().clusterData.kind != pipeline::ClusterDataSource::Kind::None)
         readInputs(request, run, cancel, log, snapshot, result);
+    const bool sameCrds = !request.loadInputs || crdsUnchanged(request, run);
+    snapshot.crds = sameCrds ? request.crds : crdsIn(request.inputPaths);
+    if (!sameCrds && !loadReference && request.reference && !cancel.load()) {
+        lintOnLoad(*request.reference, request.inputPaths, result.problems);
+        result.linted = true;
+    }
     snapshot.objects = snapshot.objects ? snapshot.objects : run.objects();
     if (!cancel.load() && request.compare && snapshot.reference && snapshot.objects) {
         log.setStage(Problem::Stage::Comparison);
