@@ -134,6 +134,10 @@ int main(int argc, char *argv[])
     const auto modelStart = Clock::now();
     ClusterObjectModel model;
     model.setSnapshot(result.snapshot);
+    // What the list shows, held as the window's session holds it: the
+    // snapshot a new one replaces is let go on a pool thread, not while the
+    // list takes the new one.
+    std::shared_ptr<const ComparisonSnapshot> shown = result.snapshot;
     NavigatorPanel panel(QStringLiteral("Cluster CRs"), &model, StatusFilterBar::clusterObjectStates());
     panel.resize(500, 700);
     panel.show();
@@ -211,6 +215,7 @@ int main(int argc, char *argv[])
         model.setSnapshot(pinned.snapshot);
         QCoreApplication::processEvents();
         applyMs = msSince(applyStart);
+        shown = pinned.snapshot;
         ComparisonJobRequest accept;
         accept.overrides = std::make_shared<const compare::UserOverrides>(
             std::vector<compare::UserOverride>{compare::UserOverrides::accepting(*drifted, "bench")});
@@ -248,6 +253,7 @@ int main(int argc, char *argv[])
             model.setSnapshot(reloaded.snapshot);
             QCoreApplication::processEvents();
             reloadApplyMs = msSince(applyStart);
+            shown = reloaded.snapshot;
             reloadFloorMs = walkAndStatMs(args[1]);
             if (file.open(QIODevice::WriteOnly | QIODevice::Truncate))
                 file.write(original);

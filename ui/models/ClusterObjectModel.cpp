@@ -349,6 +349,11 @@ StatusTreeModel::LeafStatus ClusterObjectModel::leafStatus(const StatusTreeModel
 
 bool ClusterObjectModel::reviewable(const Node &node) const
 {
+    // Only a compared CR has a result to look up by its id (hashed): not the
+    // 49,000 unmatched CRs of a big must-gather, whose list is aggregated after every change.
+    const report::CrState state = statusOf(node).state;
+    if (state == report::CrState::Unmatched || state == report::CrState::NotCompared)
+        return false;
     const report::CrResult *result = node.repeated ? nullptr : lookup().result(node.id());
     return result && result->hasDiff();
 }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "StatusTreeModel.h"
 
+#include <QVarLengthArray>
+
 #include <algorithm>
 
 #include "session/ComparisonSnapshot.h"
@@ -82,10 +84,40 @@ int StatusTreeModel::moreSevere(int a, int b) const
     return rank(a) <= rank(b) ? a : b;
 }
 
+namespace {
+
+// A group's counts while its children are visited: there are only a few
+// states, and a QMap insertion per leaf was most of aggregating 50,000 leaves.
+class StateTally
+{
+public:
+    void add(int state, int count)
+    {
+        for (auto &[s, n] : m_slots)
+            if (s == state) {
+                n += count;
+                return;
+            }
+        m_slots.append({state, count});
+    }
+    StateCounts counts() const
+    {
+        StateCounts out;
+        for (const auto &[s, n] : m_slots)
+            out.insert(s, n);
+        return out;
+    }
+
+private:
+    QVarLengthArray<std::pair<int, int>, 16> m_slots;
+};
+
+} // namespace
+
 void StatusTreeModel::aggregateStates()
 {
     const std::function<void(Node &)> aggregate = [&](Node &node) {
-        node.counts.clear();
+        StateTally tally;
         node.worstState = -1;
         node.leafCount = 0;
         node.changedLines = 0;
@@ -93,21 +125,23 @@ void StatusTreeModel::aggregateStates()
             if (child->leaf) {
                 LeafStatus s = leafStatus(*child);
                 for (int state : s.states)
-                    node.counts[state] += 1;
+                    tally.add(state, 1);
                 node.worstState = moreSevere(node.worstState, s.states.value(0, -1));
                 node.leafCount += 1;
                 node.changedLines += s.changedLines;
-                child->states = std::move(s.states);
+                if (child->states != s.states) // equal: the list shown stays, nothing is freed
+                    child->states = std::move(s.states);
                 child->changedLines = s.changedLines;
                 continue;
             }
             aggregate(*child);
             for (auto it = child->counts.cbegin(); it != child->counts.cend(); ++it)
-                node.counts[it.key()] += it.value();
+                tally.add(it.key(), it.value());
             node.worstState = moreSevere(node.worstState, child->worstState);
             node.leafCount += child->leafCount;
             node.changedLines += child->changedLines;
         }
+        node.counts = tally.counts();
     };
     aggregate(*m_root);
 }
