@@ -44,9 +44,10 @@ CrStatusMap crStatuses(const ComparisonReport &report, const ManualCorrelationMa
     return out;
 }
 
-std::vector<CrState> statesOf(const CrStatus &status)
+StateSet<CrState> statesOf(const CrStatus &status)
 {
-    std::vector<CrState> out{status.state};
+    StateSet<CrState> out;
+    out.push_back(status.state);
     if (status.patched && status.state != CrState::Patched)
         out.push_back(CrState::Patched);
     if (status.manual)
@@ -54,9 +55,10 @@ std::vector<CrState> statesOf(const CrStatus &status)
     return out;
 }
 
-std::vector<TemplateState> statesOf(const TemplateStatus &status)
+StateSet<TemplateState> statesOf(const TemplateStatus &status)
 {
-    std::vector<TemplateState> out{status.state};
+    StateSet<TemplateState> out;
+    out.push_back(status.state);
     if (status.manual)
         out.push_back(TemplateState::Manual);
     if (status.patched && status.state != TemplateState::Patched)

@@ -4,6 +4,7 @@
 #include "ComparisonReport.h"
 #include "TemplateStatus.h"
 
+#include <array>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -48,9 +49,26 @@ using CrStatusMap = std::unordered_map<std::string, CrStatus>;
 CrStatusMap crStatuses(const ComparisonReport &report, const ManualCorrelationMap &manualCorrelations = {},
                        bool withUnmatched = true);
 
+// A status's states, main first: at most three, kept in place — the CR list
+// asks for 50,000 of them after every change, and a heap list each cost more
+// than the rest of its work.
+template <class State>
+class StateSet
+{
+public:
+    void push_back(State state) { m_states[m_size++] = state; }
+    const State *begin() const { return m_states.data(); }
+    const State *end() const { return m_states.data() + m_size; }
+    std::size_t size() const { return m_size; }
+
+private:
+    std::array<State, 3> m_states{};
+    std::size_t m_size = 0;
+};
+
 // The CR's states: the main one, then Patched (unless it is the main one) and Manual.
-std::vector<CrState> statesOf(const CrStatus &status);
+StateSet<CrState> statesOf(const CrStatus &status);
 // The template's states: the main one, then Manual and Patched (unless it is the main one).
-std::vector<TemplateState> statesOf(const TemplateStatus &status);
+StateSet<TemplateState> statesOf(const TemplateStatus &status);
 
 } // namespace ds::report

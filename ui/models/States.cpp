@@ -14,9 +14,9 @@ QList<State> toQList(const std::vector<State> &states)
 }
 
 template <class Status>
-QList<int> toInts(const Status &status)
+StateInts toInts(const Status &status)
 {
-    QList<int> out;
+    StateInts out;
     for (const auto state : report::statesOf(status))
         out << static_cast<int>(state);
     return out;
@@ -46,12 +46,12 @@ QString clusterObjectStateLabel(ClusterObjectState state)
     return QString::fromStdString(report::stateLabel(state));
 }
 
-QList<int> stateList(const report::TemplateStatus &status)
+StateInts stateList(const report::TemplateStatus &status)
 {
     return toInts(status);
 }
 
-QList<int> stateList(const report::CrStatus &status)
+StateInts stateList(const report::CrStatus &status)
 {
     return toInts(status);
 }

@@ -8,6 +8,7 @@
 #include <QList>
 #include <QString>
 #include <QStringList>
+#include <QVarLengthArray>
 
 #include <string>
 #include <vector>
@@ -33,9 +34,11 @@ const QList<ClusterObjectState> &clusterObjectStatesBySeverity();
 QString templateStateLabel(TemplateState state);
 QString clusterObjectStateLabel(ClusterObjectState state);
 
-// Main state first, then the extra states (Manual, Patched), as ints for ItemRole::States.
-QList<int> stateList(const report::TemplateStatus &status);
-QList<int> stateList(const report::CrStatus &status);
+// Main state first, then the extra states (Manual, Patched), as ints for
+// ItemRole::States; in place, as the engine gives them (report::StateSet).
+using StateInts = QVarLengthArray<int, 4>;
+StateInts stateList(const report::TemplateStatus &status);
+StateInts stateList(const report::CrStatus &status);
 
 // A severity order as the ints item roles carry.
 template <class State>

@@ -87,7 +87,7 @@ int StatusTreeModel::moreSevere(int a, int b) const
 namespace {
 
 // A group's counts while its children are visited: there are only a few
-// states, and a QMap insertion per leaf was most of aggregating 50,000 leaves.
+// states, and a QMap insertion per leaf is not needed to count them.
 class StateTally
 {
 public:
@@ -129,8 +129,8 @@ void StatusTreeModel::aggregateStates()
                 node.worstState = moreSevere(node.worstState, s.states.value(0, -1));
                 node.leafCount += 1;
                 node.changedLines += s.changedLines;
-                if (child->states != s.states) // equal: the list shown stays, nothing is freed
-                    child->states = std::move(s.states);
+                if (!std::equal(child->states.begin(), child->states.end(), s.states.begin(), s.states.end()))
+                    child->states = QList<int>(s.states.begin(), s.states.end()); // unchanged: nothing allocated
                 child->changedLines = s.changedLines;
                 continue;
             }

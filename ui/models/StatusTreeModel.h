@@ -2,6 +2,7 @@
 #pragma once
 
 #include "ItemRoles.h"
+#include "States.h"
 
 #include <QAbstractItemModel>
 
@@ -58,7 +59,7 @@ protected:
     // What a leaf says about itself: its states (main first) and changed lines.
     struct LeafStatus
     {
-        QList<int> states;
+        StateInts states;
         int changedLines = 0;
     };
 
