@@ -965,15 +965,20 @@ std::optional<CompareResult> CompareEngine::compareAgain(const report::Compariso
     memo.referenceIndexes = referenceIndexesAfter(previous, objects, before);
     markMatchedByReference(context, *memo.referenceIndexes);
     memo.entries.reserve(objects.size());
-    context.report.unmatchedAll.reserve(previousReport.unmatchedAll.size() + again.size());
-    context.report.summary.unmatchedCRs.reserve(previousReport.summary.unmatchedCRs.size() + again.size());
+    const bool sameUnmatched = unmatchedAsBefore(previous, before, again, fresh.size(),
+                                                 [&](std::size_t k) { return &fresh[k].outcome; });
+    if (!sameUnmatched) {
+        context.report.unmatchedAll.reserve(previousReport.unmatchedAll.size() + again.size());
+        context.report.summary.unmatchedCRs.reserve(previousReport.summary.unmatchedCRs.size() + again.size());
+    }
     std::size_t k = 0;
     for (std::size_t i = 0; i < objects.size(); ++i) {
         const bool compared = k < again.size() && again[k] == i;
         const std::size_t j = before[i];
         if (!compared && previous.entries[j].verdict == ComparisonMemo::Verdict::Unmatched) {
             memo.entries.emplace_back(); // most CRs: nothing logged, nothing to recall
-            recordUnmatched(objects[i].id, context);
+            if (!sameUnmatched)
+                recordUnmatched(objects[i].id, context);
             continue;
         }
         Outcome outcome = compared ? std::move(fresh[k].outcome) : recall(previous, j, previousReport);
@@ -983,6 +988,10 @@ std::optional<CompareResult> CompareEngine::compareAgain(const report::Compariso
             memo.entries.back().templates = previous.entries[j].templates;
         log.copyInto(m_log);
         record(std::move(outcome), context);
+    }
+    if (sameUnmatched) { // shared, not copied id by id (what the loop filed above is the same)
+        context.report.unmatchedAll = previousReport.unmatchedAll;
+        context.report.summary.unmatchedCRs = previousReport.summary.unmatchedCRs;
     }
     std::string hash = m_reference == previous.reference ? previousReport.summary.metadataHash
                                                          : ref::metadataHash(*m_reference);
@@ -994,6 +1003,28 @@ std::optional<CompareResult> CompareEngine::compareAgain(const report::Compariso
 // Per CR, its index among the CRs compared before, or kNew when it was not
 // there or has changed since: a CR read again from an unchanged file shares
 // its data with the one compared then.
+// Whether comparing again lists the same unmatched CRs in the same order as
+// before: the same CRs at the same places, and none of those compared again
+// was or now is unmatched (or listed among them, as a failed CR can be).
+bool CompareEngine::unmatchedAsBefore(const ComparisonMemo &previous, const std::vector<std::size_t> &before,
+                                      const std::vector<std::size_t> &again, std::size_t freshCount,
+                                      const std::function<const Outcome *(std::size_t)> &freshOutcome)
+{
+    if (before.size() != previous.entries.size())
+        return false;
+    for (std::size_t i = 0; i < before.size(); ++i)
+        if (before[i] != i)
+            return false;
+    for (std::size_t k = 0; k < again.size() && k < freshCount; ++k) {
+        const ComparisonMemo::Entry &was = previous.entries[again[k]];
+        const Outcome &now = *freshOutcome(k);
+        if (was.verdict == ComparisonMemo::Verdict::Unmatched || was.listedUnmatched
+            || now.kind == Outcome::Kind::Unmatched || now.listedUnmatched)
+            return false;
+    }
+    return true;
+}
+
 std::vector<std::size_t> CompareEngine::earlierIndexes(const ComparisonMemo &previous,
                                                        const std::vector<input::ClusterObject> &objects)
 {

@@ -106,6 +106,9 @@ private:
     Outcome evaluate(input::ClusterObject &cr, Evaluation &context) const;
     void record(Outcome &&outcome, Context &context) const;
     void recordUnmatched(const std::string &crId, Context &context) const;
+    static bool unmatchedAsBefore(const ComparisonMemo &previous, const std::vector<std::size_t> &before,
+                                  const std::vector<std::size_t> &again, std::size_t freshCount,
+                                  const std::function<const Outcome *(std::size_t)> &freshOutcome);
     void markMatchedByReference(Context &context, const ReferenceIndexes &indexes);
     void buildSummary(Context &context, std::string metadataHash);
     CompareResult finish(Context &context, std::string metadataHash);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "IdList.h"
 #include "value/ObjectPath.h"
 
 #include <map>
@@ -26,7 +27,7 @@ struct Summary
 {
     ValidationIssues validationIssues;
     int numMissing = 0;
-    std::vector<std::string> unmatchedCRs; // processing order
+    IdList unmatchedCRs; // processing order
     int numDiffCRs = 0;
     int totalCRs = 0;
     std::string metadataHash;
@@ -121,7 +122,7 @@ struct ComparisonReport
     std::vector<CrResult> diffs;             // processing order (kube-compare's Diffs)
     std::vector<FailedCr> failures;          // errors with --keep-going / in the GUI
     std::vector<std::string> skippedByDoNotMatch; // CR ids every candidate excluded
-    std::vector<std::string> unmatchedAll;   // every CR no template correlated with (even without -A)
+    IdList unmatchedAll;                     // every CR no template correlated with (even without -A)
     std::map<std::string, int> matchCounts;  // template path → matches (incl. by-reference)
     // Templates found only because a CR refers to them: path → "ownerReferences" or "RBAC subjects".
     std::map<std::string, std::string> foundByReferenceVia;

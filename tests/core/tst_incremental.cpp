@@ -40,6 +40,7 @@ private slots:
     void sameAsComparingEverything_data();
     void sameAsComparingEverything();
     void comparesOnlyWhatChanged();
+    void unmatchedListsSharedWhileTheSame();
     void readsAndComparesOnlyChangedFiles();
     void recordsReadingOnlyWhenObjectsAreKept();
     void pinnedSkeletonIsReadInFull();
@@ -416,6 +417,49 @@ void tst_Incremental::comparesOnlyWhatChanged()
     QVERIFY(edited.incremental);
     QCOMPARE(edited.compared, using_t);
     QCOMPARE(edited.text, compareWith(state, objects, nullptr, m_dir.path()).text);
+}
+
+// Comparing again after a change that cannot touch the unmatched CRs (a
+// drifted CR pinned) shares the previous report's unmatched lists instead of
+// copying every id; pinning an unmatched CR lists one fewer, as a full
+// comparison does.
+void tst_Incremental::unmatchedListsSharedWhileTheSame()
+{
+    const QString seed = m_dir.filePath(QStringLiteral("seed"));
+    test::copyTree(test::dataPath(QStringLiteral("shared/bench/seed-core")), seed);
+    test::writeFile(seed + QStringLiteral("/extra-cm.yaml"),
+                    "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: nobody-templates-me\n  namespace: extra\n");
+    State state;
+    state.reference = loadReference(test::dataPath(QStringLiteral("shared/bench/reference-core/metadata.yaml")));
+    QVERIFY(state.reference);
+    const Objects objects = objectsOf(seed);
+    const Run first = compareWith(state, objects, nullptr, m_dir.path());
+    const std::string extra = "v1_ConfigMap_extra_nobody-templates-me";
+    QVERIFY(std::find(first.report->unmatchedAll.begin(), first.report->unmatchedAll.end(), extra)
+            != first.report->unmatchedAll.end());
+    const auto drifted = std::find_if(first.report->diffs.begin(), first.report->diffs.end(),
+                                      [](const report::CrResult &r) { return r.hasDiff(); });
+    QVERIFY(drifted != first.report->diffs.end());
+
+    state.manual[drifted->crName] = drifted->correlatedTemplate;
+    const Run pinned = compareWith(state, objects, &first, m_dir.path());
+    QVERIFY(pinned.incremental);
+    QCOMPARE(&pinned.report->unmatchedAll.ids(), &first.report->unmatchedAll.ids());
+    QCOMPARE(&pinned.report->summary.unmatchedCRs.ids(), &first.report->summary.unmatchedCRs.ids());
+    QCOMPARE(pinned.text, compareWith(state, objects, nullptr, m_dir.path()).text);
+
+    // A ConfigMap template of the reference, pinned to the unmatched ConfigMap.
+    const auto configMap = std::find_if(state.reference->templates.begin(), state.reference->templates.end(),
+                                        [](const ref::ReferenceTemplate &t) {
+                                            return t.metadata.get("kind").isString() && t.metadata.get("kind").str() == "ConfigMap";
+                                        });
+    QVERIFY(configMap != state.reference->templates.end());
+    state.manual[extra] = configMap->path;
+    const Run paired = compareWith(state, objects, &pinned, m_dir.path());
+    QVERIFY(paired.incremental);
+    QCOMPARE(paired.report->unmatchedAll.size() + 1, pinned.report->unmatchedAll.size());
+    QVERIFY(&paired.report->unmatchedAll.ids() != &pinned.report->unmatchedAll.ids());
+    QCOMPARE(paired.text, compareWith(state, objects, nullptr, m_dir.path()).text);
 }
 
 // Reading the cluster data again reads only the files changed since, and
