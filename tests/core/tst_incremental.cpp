@@ -93,6 +93,14 @@ QString textOf(const std::vector<input::ClusterObject> &objects)
     return out;
 }
 
+// The first CR with differences, or null.
+const report::CrResult *firstDrifted(const report::ComparisonReport &report)
+{
+    const auto it = std::find_if(report.diffs.begin(), report.diffs.end(),
+                                 [](const report::CrResult &r) { return r.hasDiff(); });
+    return it == report.diffs.end() ? nullptr : &*it;
+}
+
 // Compares `objects` with `state`; incrementally from `previous` when given.
 Run compareWith(const State &state, const Objects &objects, const Run *previous, const QString &tmpDir)
 {
@@ -384,9 +392,8 @@ void tst_Incremental::comparesOnlyWhatChanged()
     const Objects objects = objectsOf(seed);
     const Run first = compareWith(state, objects, nullptr, m_dir.path());
     QCOMPARE(first.compared, objects->size());
-    const auto drifted = std::find_if(first.report->diffs.begin(), first.report->diffs.end(),
-                                      [](const report::CrResult &r) { return r.hasDiff(); });
-    QVERIFY(drifted != first.report->diffs.end());
+    const report::CrResult *drifted = firstDrifted(*first.report);
+    QVERIFY(drifted);
 
     state.manual[drifted->crName] = drifted->correlatedTemplate;
     const Run pinned = compareWith(state, objects, &first, m_dir.path());
@@ -437,9 +444,8 @@ void tst_Incremental::unmatchedListsSharedWhileTheSame()
     const std::string extra = "v1_ConfigMap_extra_nobody-templates-me";
     QVERIFY(std::find(first.report->unmatchedAll.begin(), first.report->unmatchedAll.end(), extra)
             != first.report->unmatchedAll.end());
-    const auto drifted = std::find_if(first.report->diffs.begin(), first.report->diffs.end(),
-                                      [](const report::CrResult &r) { return r.hasDiff(); });
-    QVERIFY(drifted != first.report->diffs.end());
+    const report::CrResult *drifted = firstDrifted(*first.report);
+    QVERIFY(drifted);
 
     state.manual[drifted->crName] = drifted->correlatedTemplate;
     const Run pinned = compareWith(state, objects, &first, m_dir.path());
