@@ -1000,9 +1000,6 @@ std::optional<CompareResult> CompareEngine::compareAgain(const report::Compariso
     return result;
 }
 
-// Per CR, its index among the CRs compared before, or kNew when it was not
-// there or has changed since: a CR read again from an unchanged file shares
-// its data with the one compared then.
 // Whether comparing again lists the same unmatched CRs in the same order as
 // before: the same CRs at the same places, and none of those compared again
 // was or now is unmatched (or listed among them, as a failed CR can be).
@@ -1025,6 +1022,9 @@ bool CompareEngine::unmatchedAsBefore(const ComparisonMemo &previous, const std:
     return true;
 }
 
+// Per CR, its index among the CRs compared before, or kNew when it was not
+// there or has changed since: a CR read again from an unchanged file shares
+// its data with the one compared then.
 std::vector<std::size_t> CompareEngine::earlierIndexes(const ComparisonMemo &previous,
                                                        const std::vector<input::ClusterObject> &objects)
 {

@@ -103,8 +103,8 @@ private:
     bool unreadable(const std::string &error, const std::string &consequence, Log &log, LoadedObjects &result,
                     const std::string &hint = {}) const;
     void orderArchiveResults(const std::string &archive, std::vector<DecodedFile> &decoded) const;
-    std::vector<DecodedFile> readFiles(const std::vector<std::string> &files, std::size_t firstOfPlan, const std::atomic_bool *cancel,
-                                       const ProgressCallback &progress) const;
+    std::vector<DecodedFile> readFiles(const std::vector<std::string> &files, std::size_t firstOfPlan,
+                                       const std::atomic_bool *cancel, const ProgressCallback &progress) const;
 
     std::vector<std::string> m_paths;
     bool m_recursive;
