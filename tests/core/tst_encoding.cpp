@@ -12,6 +12,7 @@
 #include <QRegularExpression>
 #include <QTest>
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 
@@ -101,6 +102,16 @@ struct Deleter
 };
 using X509Ptr = std::unique_ptr<X509, Deleter<X509_free>>;
 using PkeyPtr = std::unique_ptr<EVP_PKEY, Deleter<EVP_PKEY_free>>;
+
+// The certificates' notBefore is the precise wall clock (as Go's time.Now()), but
+// OpenSSL's "current time" is time(), which on Linux reads the kernel's coarse
+// clock and lags behind it for a few milliseconds after each second begins: a
+// certificate made then looks "not yet valid" to OpenSSL. The checks use the
+// precise clock.
+time_t preciseNow()
+{
+    return std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+}
 
 X509Ptr readCert(const std::string &pem)
 {
@@ -407,7 +418,8 @@ void tst_Encoding::genCA()
     int days = 0, seconds = 0;
     ASN1_TIME_diff(&days, &seconds, X509_get0_notBefore(cert.get()), X509_get0_notAfter(cert.get()));
     QCOMPARE(days, 365);
-    QVERIFY(X509_cmp_current_time(X509_get0_notBefore(cert.get())) <= 0);
+    time_t now = preciseNow();
+    QVERIFY(X509_cmp_time(X509_get0_notBefore(cert.get()), &now) <= 0);
 }
 
 void tst_Encoding::genSelfSignedCert()
@@ -455,6 +467,7 @@ void tst_Encoding::genSignedCertVerifiesAgainstCA()
     X509_STORE_add_cert(store.get(), caCert.get());
     std::unique_ptr<X509_STORE_CTX, Deleter<X509_STORE_CTX_free>> ctx(X509_STORE_CTX_new());
     X509_STORE_CTX_init(ctx.get(), store.get(), cert.get(), nullptr);
+    X509_STORE_CTX_set_time(ctx.get(), 0, preciseNow());
     QCOMPARE(X509_verify_cert(ctx.get()), 1);
     // The key is a fresh RSA key.
     PkeyPtr key = readKey(certOf(signedCert).key());
