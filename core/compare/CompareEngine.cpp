@@ -805,9 +805,8 @@ std::optional<std::vector<bool>> CompareEngine::affectedBy(const ComparisonMemo 
             for (std::uint32_t t : previous.entries[i].templates)
                 affected[i] = affected[i] || edited[t];
     const auto mark = [&](const std::string &id) {
-        const auto it = previous.indexOfId->find(id);
-        if (it != previous.indexOfId->end())
-            affected[it->second] = true;
+        if (const std::uint32_t i = previous.indexOfId->find(id); i != input::ObjectIdIndex::kNone)
+            affected[i] = true;
     };
     for (const auto &[id, t] : m_manual)
         if (const auto it = previous.manual.find(id); it == previous.manual.end() || it->second != t)
@@ -865,9 +864,9 @@ bool CompareEngine::markOverridden(const ComparisonMemo &previous, std::vector<b
     };
     if (std::all_of(changed.begin(), changed.end(), namesOneCr)) {
         for (const UserOverride &o : changed)
-            if (const auto it = previous.indexOfId->find(o.apiVersion + "_" + o.kind + "_" + o.ns + "_" + o.name);
-                it != previous.indexOfId->end())
-                affected[it->second] = true;
+            if (const std::uint32_t i = previous.indexOfId->find(o.apiVersion + "_" + o.kind + "_" + o.ns + "_" + o.name);
+                i != input::ObjectIdIndex::kNone)
+                affected[i] = true;
         return true;
     }
     // Others are correlated with every CR of their kinds (an override that
@@ -1038,8 +1037,8 @@ std::vector<std::size_t> CompareEngine::earlierIndexes(const ComparisonMemo &pre
         // Usually the same CRs at the same places: no look-up needed.
         std::size_t j = i < earlier.size() && earlier[i].id == objects[i].id ? i : kNew;
         if (j == kNew)
-            if (const auto it = previous.indexOfId->find(objects[i].id); it != previous.indexOfId->end())
-                j = it->second;
+            if (const std::uint32_t k = previous.indexOfId->find(objects[i].id); k != input::ObjectIdIndex::kNone)
+                j = k;
         if (j != kNew && earlier[j].object.identity() == objects[i].object.identity()
             && earlier[j].partial == objects[i].partial && earlier[j].source == objects[i].source)
             before[i] = j;

@@ -4,20 +4,19 @@
 namespace ds::compare {
 
 void ComparisonMemo::bind(std::shared_ptr<const std::vector<input::ClusterObject>> compared,
-                          const ComparisonMemo *previous)
+                          const ComparisonMemo *previous, std::shared_ptr<const input::ObjectIdIndex> index)
 {
     objects = std::move(compared);
-    if (previous && previous->objects == objects && previous->indexOfId) {
+    if (index)
+        indexOfId = std::move(index);
+    else if (previous && previous->objects == objects && previous->indexOfId)
         indexOfId = previous->indexOfId;
-        return;
-    }
-    auto index = std::make_shared<std::unordered_map<std::string_view, std::uint32_t>>();
-    if (objects) {
-        index->reserve(objects->size());
-        for (std::size_t i = 0; i < objects->size(); ++i)
-            index->emplace((*objects)[i].id, static_cast<std::uint32_t>(i)); // the first of an id wins
-    }
-    indexOfId = std::move(index);
+    else if (objects && previous && previous->objects && previous->indexOfId
+             && input::ObjectIdIndex::sameIds(*previous->objects, *objects))
+        indexOfId = previous->indexOfId->over(*objects); // a pinned CR read in full, say
+    else
+        indexOfId = objects ? std::make_shared<const input::ObjectIdIndex>(*objects)
+                            : std::make_shared<const input::ObjectIdIndex>();
 }
 
 } // namespace ds::compare

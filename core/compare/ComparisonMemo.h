@@ -4,7 +4,7 @@
 #include "CompareOptions.h"
 #include "CrIndependence.h"
 #include "ReferenceIndexes.h"
-#include "input/ClusterObject.h"
+#include "input/ObjectIdIndex.h"
 #include "reference/Reference.h"
 #include "reference/ReferenceDigest.h"
 #include "util/BufferedLog.h"
@@ -13,8 +13,6 @@
 #include <map>
 #include <memory>
 #include <string>
-#include <string_view>
-#include <unordered_map>
 #include <vector>
 
 namespace ds::compare {
@@ -57,14 +55,15 @@ struct ComparisonMemo
     // that a later comparison can tell they are the same ones.
     std::shared_ptr<const std::vector<input::ClusterObject>> objects;
     // CR id → index, over `objects` (shared by the memos of the same objects).
-    std::shared_ptr<const std::unordered_map<std::string_view, std::uint32_t>> indexOfId;
+    std::shared_ptr<const input::ObjectIdIndex> indexOfId;
     // Who the CRs name as owners and RBAC subjects: depends on the CRs alone.
     std::shared_ptr<const ReferenceIndexes> referenceIndexes;
 
     // Ties the memo to the CRs it was made from (the same CRs, in the same
-    // order, as were compared); reuses `previous`'s id index when it has them.
+    // order, as were compared); reuses `index` when given (built over
+    // `compared`) or `previous`'s when it has the same ids at the same places.
     void bind(std::shared_ptr<const std::vector<input::ClusterObject>> compared,
-              const ComparisonMemo *previous = nullptr);
+              const ComparisonMemo *previous = nullptr, std::shared_ptr<const input::ObjectIdIndex> index = nullptr);
 };
 
 } // namespace ds::compare

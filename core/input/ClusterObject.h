@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
+#include "text/SharedString.h"
 #include "value/Value.h"
 
 #include <string>
@@ -12,11 +13,12 @@ namespace ds::input {
 struct ClusterObject
 {
     ClusterObject() = default;
-    ClusterObject(Value o, std::string i, std::string s) : object(std::move(o)), id(std::move(i)), source(std::move(s)) {}
+    ClusterObject(Value o, SharedString i, SharedString s) : object(std::move(o)), id(std::move(i)), source(std::move(s)) {}
 
     Value object;       // Kubernetes unstructured data (ints int64, other numbers float64)
-    std::string id;     // apiVersion_kind[_namespace]_name
-    std::string source; // file path (as given) or "cluster"
+    // Shared between readings: gathering the objects again copies them.
+    SharedString id;     // apiVersion_kind[_namespace]_name
+    SharedString source; // file path (as given) or "cluster"
     // Only the identity and ownerReferences were kept (see KindFilter); the
     // full object can be read again from `source`.
     bool partial = false;

@@ -60,7 +60,7 @@ class Decoder
 {
 public:
     Decoder(const std::string &path, const KindFilter &filter, DecodedFile &out)
-        : m_path(path), m_filter(filter), m_out(out)
+        : m_path(path), m_source(path), m_filter(filter), m_out(out)
     {
     }
 
@@ -71,7 +71,7 @@ public:
         if (doc.isNull())
             return;
         const bool hasKind = forEachObject(doc, [this](const Value &object, const std::string &kind) {
-            ClusterObject o{object, objectId(object), m_path};
+            ClusterObject o{object, objectId(object), m_source};
             o.mayReferToOthers = object.find({"metadata", "ownerReferences"}) != nullptr
                 || kind == "ClusterRoleBinding" || kind == "RoleBinding";
             if (!m_filter.keepsInFull(object, kind)) {
@@ -132,6 +132,7 @@ private:
     }
 
     const std::string &m_path;
+    SharedString m_source; // one string for all the file's objects
     const KindFilter &m_filter;
     DecodedFile &m_out;
 };

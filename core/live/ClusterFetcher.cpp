@@ -268,10 +268,11 @@ void ClusterFetcher::finish()
     if (m_finished)
         return;
     m_finished = true;
+    const SharedString cluster("cluster"); // every object's source, one string
     if (!m_result.error)
         for (Job &job : m_jobs)
             for (Value &item : job.items)
-                m_result.objects.push_back({item, input::objectId(item), "cluster"});
+                m_result.objects.push_back({item, input::objectId(item), cluster});
     m_jobs.clear();
     if (m_loop)
         m_loop->quit();

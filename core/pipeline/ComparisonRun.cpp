@@ -20,7 +20,6 @@
 
 #include <algorithm>
 #include <mutex>
-#include <unordered_set>
 
 namespace ds::pipeline {
 
@@ -55,22 +54,32 @@ private:
     std::vector<std::string> m_warnings;
 };
 
-// Every object once, the first occurrence of an id winning as in the engine.
-std::vector<input::ClusterObject> firstOfEachId(std::vector<input::ClusterObject> objects)
+using SharedObjects = std::shared_ptr<const std::vector<input::ClusterObject>>;
+
+// Every object once, the first occurrence of an id winning as in the engine;
+// `index` is set to the kept objects' id index. The same ids at the same
+// places as the objects compared before (`previous`, each id once) need no
+// look: the index made for those serves.
+SharedObjects firstOfEachId(std::vector<input::ClusterObject> read, const compare::ComparisonMemo *previous,
+                            std::shared_ptr<const input::ObjectIdIndex> &index)
 {
-    // Which to keep first, by views of the ids (no copies), then moved.
-    std::unordered_set<std::string_view> seen(objects.size());
-    std::vector<bool> first(objects.size());
-    for (std::size_t i = 0; i < objects.size(); ++i)
-        first[i] = seen.insert(objects[i].id).second;
-    if (seen.size() == objects.size())
+    auto objects = std::make_shared<const std::vector<input::ClusterObject>>(std::move(read));
+    if (previous && previous->objects && previous->indexOfId && input::ObjectIdIndex::sameIds(*previous->objects, *objects)) {
+        index = previous->indexOfId->over(*objects);
         return objects;
-    std::vector<input::ClusterObject> out;
-    out.reserve(seen.size());
-    for (std::size_t i = 0; i < objects.size(); ++i)
-        if (first[i])
-            out.push_back(std::move(objects[i]));
-    return out;
+    }
+    auto all = std::make_shared<const input::ObjectIdIndex>(*objects);
+    if (all->repeated() == 0) {
+        index = std::move(all);
+        return objects;
+    }
+    auto kept = std::make_shared<std::vector<input::ClusterObject>>();
+    kept->reserve(objects->size() - all->repeated());
+    for (std::size_t i = 0; i < objects->size(); ++i)
+        if (all->find((*objects)[i].id) == i)
+            kept->push_back((*objects)[i]);
+    index = std::make_shared<const input::ObjectIdIndex>(*kept);
+    return kept;
 }
 
 } // namespace
@@ -91,6 +100,7 @@ void ComparisonRun::useReference(std::shared_ptr<const ref::Reference> reference
 void ComparisonRun::useObjects(std::shared_ptr<const std::vector<input::ClusterObject>> objects)
 {
     m_objects = std::move(objects);
+    m_objectIndex.reset(); // made when the memo is bound
     m_haveClusterData = m_objects != nullptr;
 }
 
@@ -309,7 +319,7 @@ std::optional<std::string> ComparisonRun::readClusterData()
         m_changedPaths = std::move(loaded.changedPaths);
     if (m_request.keepObjects) {
         const std::size_t read = loaded.objects.size();
-        m_objects = std::make_shared<const std::vector<input::ClusterObject>>(firstOfEachId(std::move(loaded.objects)));
+        m_objects = firstOfEachId(std::move(loaded.objects), m_previousMemo.get(), m_objectIndex);
         // The record's places are those of every object read: with duplicates dropped they are not the kept ones'.
         if (m_objects->size() == read)
             m_readRecord = std::move(loaded.record);
@@ -345,8 +355,11 @@ std::vector<std::string> ComparisonRun::readPinnedInFull()
         read.object = std::move(*full);
         read.partial = false; // mayReferToOthers stays: the skeleton kept its kind and ownerReferences
     }
-    if (copy)
+    if (copy) {
         m_objects = std::move(copy);
+        if (m_objectIndex)
+            m_objectIndex = m_objectIndex->over(*m_objects);
+    }
     return unread;
 }
 
@@ -377,7 +390,7 @@ std::optional<std::string> ComparisonRun::compare()
         return result.error;
     m_compared = result.compared;
     if (memo) {
-        memo->bind(m_objects, m_previousMemo.get());
+        memo->bind(m_objects, m_previousMemo.get(), m_objectIndex);
         m_memo = std::move(memo);
     }
     result.report.inputDescription = m_inputDescription;

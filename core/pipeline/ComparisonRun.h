@@ -2,7 +2,7 @@
 #pragma once
 
 #include "ComparisonRequest.h"
-#include "input/ClusterObject.h"
+#include "input/ObjectIdIndex.h"
 #include "input/KindFilter.h"
 #include "reference/Reference.h"
 #include "report/ComparisonReport.h"
@@ -131,6 +131,7 @@ private:
     std::unique_ptr<compare::CompareEngine> m_engine;
     std::unique_ptr<input::InputSource> m_source; // created early so a directory walk overlaps loading
     std::shared_ptr<const std::vector<input::ClusterObject>> m_objects;
+    std::shared_ptr<const input::ObjectIdIndex> m_objectIndex; // over m_objects, when read here
     std::vector<input::ClusterObject> m_handedOver; // without keepObjects: read, not yet compared
     bool m_haveClusterData = false;
     std::shared_ptr<const report::ComparisonReport> m_report;

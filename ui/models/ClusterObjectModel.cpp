@@ -153,7 +153,7 @@ void ClusterObjectModel::pointAtObjects(StatusTreeModel::Node &parent)
         if (!node.leaf)
             pointAtObjects(node);
         else if (node.object >= 0)
-            node.objectId = &(*m_snapshot->objects)[static_cast<std::size_t>(node.object)].id;
+            node.objectId = &(*m_snapshot->objects)[static_cast<std::size_t>(node.object)].id.str();
     }
 }
 
@@ -247,7 +247,7 @@ void ClusterObjectModel::addObjects(const std::vector<std::size_t> &order)
         last = &p;
         const input::ClusterObject &object = objects[p.object];
         Node *leaf = addChild<Node>(*parent, int(NodeKind::ClusterObject), true);
-        leaf->objectId = &object.id;
+        leaf->objectId = &object.id.str();
         leaf->object = static_cast<int>(p.object);
         m_leafOfObject[p.object] = leaf;
     }
@@ -262,7 +262,7 @@ void ClusterObjectModel::fillUnmatched(std::size_t first, std::size_t count)
         leaf->repeated = true;
         leaf->object = objects[k];
         if (leaf->object >= 0)
-            leaf->objectId = &(*m_snapshot->objects)[static_cast<std::size_t>(leaf->object)].id;
+            leaf->objectId = &(*m_snapshot->objects)[static_cast<std::size_t>(leaf->object)].id.str();
         else
             leaf->label = qs(m_snapshot->report->unmatchedAll[k]); // not among the objects: shown, nothing to open
     }

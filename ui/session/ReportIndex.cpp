@@ -127,8 +127,8 @@ int ReportIndex::objectIndex(const std::string &id) const
 {
     if (!m_objectIndex)
         return -1;
-    const auto it = m_objectIndex->find(id);
-    return it == m_objectIndex->end() ? -1 : static_cast<int>(it->second);
+    const std::uint32_t i = m_objectIndex->find(id);
+    return i == input::ObjectIdIndex::kNone ? -1 : static_cast<int>(i);
 }
 
 } // namespace ds::ui

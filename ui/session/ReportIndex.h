@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include "input/ClusterObject.h"
+#include "input/ObjectIdIndex.h"
 #include "report/CrStatus.h"
 #include "report/ReportCounts.h"
 #include "report/TemplateStatus.h"
@@ -9,7 +9,6 @@
 #include <cstdint>
 #include <memory>
 #include <string>
-#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -67,7 +66,7 @@ private:
     std::unordered_map<std::string, std::size_t> m_failures; // CR id → index into report->failures
     // CR id → first index into objects: the comparison memo's when it has one
     // for these objects (kept from one comparison of them to the next).
-    std::shared_ptr<const std::unordered_map<std::string_view, std::uint32_t>> m_objectIndex;
+    std::shared_ptr<const input::ObjectIdIndex> m_objectIndex;
     std::vector<const report::CrStatus *> m_statusOfObject; // by object index; null: not compared
     std::vector<int> m_unmatchedObjects;
 };

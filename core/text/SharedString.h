@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace ds {
+
+// An immutable string that copies by sharing. A cluster object's id and file
+// path are copied with the object each time the objects are gathered again —
+// after one file of a 50k must-gather changed, every other object is taken
+// from the previous reading — and copying 100,000 strings was most of such a
+// reload. Read like a const std::string (it converts to one).
+class SharedString
+{
+public:
+    SharedString() = default;
+    SharedString(std::string text) : m_text(text.empty() ? nullptr : std::make_shared<const std::string>(std::move(text))) {}
+    SharedString(const char *text) : SharedString(std::string(text)) {}
+    explicit SharedString(std::string_view text) : SharedString(std::string(text)) {}
+
+    const std::string &str() const { return m_text ? *m_text : none(); }
+    operator const std::string &() const { return str(); }
+    operator std::string_view() const { return str(); }
+
+    std::size_t size() const { return str().size(); }
+    std::size_t length() const { return str().size(); }
+    bool empty() const { return !m_text; }
+    const char *data() const { return str().data(); }
+    const char *c_str() const { return str().c_str(); }
+    auto begin() const { return str().begin(); }
+    auto end() const { return str().end(); }
+    char operator[](std::size_t i) const { return str()[i]; }
+    std::size_t find(std::string_view s, std::size_t from = 0) const { return str().find(s, from); }
+    std::size_t find(char c, std::size_t from = 0) const { return str().find(c, from); }
+    std::size_t rfind(std::string_view s, std::size_t from = std::string::npos) const { return str().rfind(s, from); }
+    std::size_t rfind(char c, std::size_t from = std::string::npos) const { return str().rfind(c, from); }
+    std::string substr(std::size_t from, std::size_t n = std::string::npos) const { return str().substr(from, n); }
+    bool starts_with(std::string_view s) const { return str().starts_with(s); }
+    bool ends_with(std::string_view s) const { return str().ends_with(s); }
+
+    // Copies of one string compare without reading it.
+    friend bool operator==(const SharedString &a, const SharedString &b)
+    {
+        return a.m_text == b.m_text || a.str() == b.str();
+    }
+    friend bool operator==(const SharedString &a, std::string_view b) { return a.str() == b; }
+    friend bool operator==(const SharedString &a, const std::string &b) { return a.str() == b; }
+    friend bool operator==(const SharedString &a, const char *b) { return a.str() == b; }
+    // (No <=>: Qt 6.4's moc cannot read <compare>, and the engine's headers reach the window's.)
+    friend bool operator<(const SharedString &a, const SharedString &b) { return a.str() < b.str(); }
+    friend bool operator<(const SharedString &a, const std::string &b) { return a.str() < b; }
+    friend bool operator<(const std::string &a, const SharedString &b) { return a < b.str(); }
+
+    friend std::string operator+(const SharedString &a, std::string_view b) { return a.str() + std::string(b); }
+    friend std::string operator+(const SharedString &a, const std::string &b) { return a.str() + b; }
+    friend std::string operator+(const SharedString &a, const char *b) { return a.str() + b; }
+    friend std::string operator+(const SharedString &a, char b) { return a.str() + b; }
+    friend std::string operator+(const std::string &a, const SharedString &b) { return a + b.str(); }
+    friend std::string operator+(std::string &&a, const SharedString &b) { return std::move(a) + b.str(); }
+    friend std::string operator+(const char *a, const SharedString &b) { return a + b.str(); }
+    friend std::string operator+(char a, const SharedString &b) { return a + b.str(); }
+
+private:
+    static const std::string &none()
+    {
+        static const std::string empty;
+        return empty;
+    }
+
+    std::shared_ptr<const std::string> m_text;
+};
+
+} // namespace ds
+
+template <>
+struct std::hash<ds::SharedString>
+{
+    std::size_t operator()(const ds::SharedString &s) const noexcept { return std::hash<std::string>()(s.str()); }
+};
