@@ -3,7 +3,9 @@
 
 #include <cstddef>
 #include <functional>
-#include <memory>
+#include <atomic>
+#include <cstdint>
+#include <utility>
 #include <string>
 #include <string_view>
 
@@ -18,17 +20,33 @@ class SharedString
 {
 public:
     SharedString() = default;
-    SharedString(std::string text) : m_text(text.empty() ? nullptr : std::make_shared<const std::string>(std::move(text))) {}
+    SharedString(std::string text) : m_block(text.empty() ? nullptr : new Block{{1}, std::move(text)}) {}
     SharedString(const char *text) : SharedString(std::string(text)) {}
     explicit SharedString(std::string_view text) : SharedString(std::string(text)) {}
+    SharedString(const SharedString &other) : m_block(other.m_block)
+    {
+        if (m_block)
+            m_block->refs.fetch_add(1, std::memory_order_relaxed);
+    }
+    SharedString(SharedString &&other) noexcept : m_block(std::exchange(other.m_block, nullptr)) {}
+    SharedString &operator=(SharedString other) noexcept
+    {
+        std::swap(m_block, other.m_block);
+        return *this;
+    }
+    ~SharedString()
+    {
+        if (m_block && m_block->refs.fetch_sub(1, std::memory_order_acq_rel) == 1)
+            delete m_block;
+    }
 
-    const std::string &str() const { return m_text ? *m_text : none(); }
+    const std::string &str() const { return m_block ? m_block->text : none(); }
     operator const std::string &() const { return str(); }
     operator std::string_view() const { return str(); }
 
     std::size_t size() const { return str().size(); }
     std::size_t length() const { return str().size(); }
-    bool empty() const { return !m_text; }
+    bool empty() const { return !m_block; }
     const char *data() const { return str().data(); }
     const char *c_str() const { return str().c_str(); }
     auto begin() const { return str().begin(); }
@@ -45,7 +63,7 @@ public:
     // Copies of one string compare without reading it.
     friend bool operator==(const SharedString &a, const SharedString &b)
     {
-        return a.m_text == b.m_text || a.str() == b.str();
+        return a.m_block == b.m_block || a.str() == b.str();
     }
     friend bool operator==(const SharedString &a, std::string_view b) { return a.str() == b; }
     friend bool operator==(const SharedString &a, const std::string &b) { return a.str() == b; }
@@ -71,7 +89,14 @@ private:
         return empty;
     }
 
-    std::shared_ptr<const std::string> m_text;
+    // One allocation per string, counted in place (a std::shared_ptr's control
+    // block would make it larger, and every cluster object holds two).
+    struct Block
+    {
+        std::atomic<std::uint32_t> refs;
+        const std::string text;
+    };
+    Block *m_block = nullptr;
 };
 
 } // namespace ds
