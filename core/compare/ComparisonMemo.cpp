@@ -9,14 +9,11 @@ void ComparisonMemo::bind(std::shared_ptr<const std::vector<input::ClusterObject
     objects = std::move(compared);
     if (index)
         indexOfId = std::move(index);
-    else if (previous && previous->objects == objects && previous->indexOfId)
-        indexOfId = previous->indexOfId;
-    else if (objects && previous && previous->objects && previous->indexOfId
-             && input::ObjectIdIndex::sameIds(*previous->objects, *objects))
-        indexOfId = previous->indexOfId->over(*objects); // a pinned CR read in full, say
+    else if (objects) // previous's when the same ids (a pinned CR read in full, say)
+        indexOfId = input::ObjectIdIndex::of(*objects, previous ? previous->objects.get() : nullptr,
+                                             previous ? previous->indexOfId : nullptr);
     else
-        indexOfId = objects ? std::make_shared<const input::ObjectIdIndex>(*objects)
-                            : std::make_shared<const input::ObjectIdIndex>();
+        indexOfId = std::make_shared<const input::ObjectIdIndex>();
 }
 
 } // namespace ds::compare

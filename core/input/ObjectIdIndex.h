@@ -27,9 +27,12 @@ public:
 
     // Whether `a` and `b` hold the same ids at the same places.
     static bool sameIds(const std::vector<ClusterObject> &a, const std::vector<ClusterObject> &b);
-    // This index for `objects`, which hold the same ids at the same places as
-    // the objects it was made for (sameIds): the table is shared.
-    std::shared_ptr<const ObjectIdIndex> over(const std::vector<ClusterObject> &objects) const;
+    // The index of `objects`: `before`'s table when `objects` hold the same
+    // ids at the same places as `beforeObjects` (pointer comparisons for
+    // objects taken over from them), else a new one. `before` may be null.
+    static std::shared_ptr<const ObjectIdIndex> of(const std::vector<ClusterObject> &objects,
+                                                   const std::vector<ClusterObject> *beforeObjects,
+                                                   const std::shared_ptr<const ObjectIdIndex> &before);
 
     // The position of the first object with `id`, or kNone.
     std::uint32_t find(std::string_view id) const;
@@ -37,7 +40,8 @@ public:
     std::size_t repeated() const { return m_repeated; }
 
 private:
-    std::string_view idAt(std::uint64_t slot) const { return m_objects[std::uint32_t(slot) - 1].id.str(); }
+    // The slot holding `id`, or the empty slot where it would go.
+    std::size_t slotOf(std::string_view id, std::size_t hash) const;
 
     const ClusterObject *m_objects = nullptr;
     // (the hash's upper half << 32) | (position + 1); 0 is an empty slot.

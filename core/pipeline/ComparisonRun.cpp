@@ -64,11 +64,8 @@ SharedObjects firstOfEachId(std::vector<input::ClusterObject> read, const compar
                             std::shared_ptr<const input::ObjectIdIndex> &index)
 {
     auto objects = std::make_shared<const std::vector<input::ClusterObject>>(std::move(read));
-    if (previous && previous->objects && previous->indexOfId && input::ObjectIdIndex::sameIds(*previous->objects, *objects)) {
-        index = previous->indexOfId->over(*objects);
-        return objects;
-    }
-    auto all = std::make_shared<const input::ObjectIdIndex>(*objects);
+    auto all = input::ObjectIdIndex::of(*objects, previous ? previous->objects.get() : nullptr,
+                                        previous ? previous->indexOfId : nullptr);
     if (all->repeated() == 0) {
         index = std::move(all);
         return objects;
@@ -356,9 +353,9 @@ std::vector<std::string> ComparisonRun::readPinnedInFull()
         read.partial = false; // mayReferToOthers stays: the skeleton kept its kind and ownerReferences
     }
     if (copy) {
+        if (m_objectIndex) // the same ids: the table is shared
+            m_objectIndex = input::ObjectIdIndex::of(*copy, m_objects.get(), m_objectIndex);
         m_objects = std::move(copy);
-        if (m_objectIndex)
-            m_objectIndex = m_objectIndex->over(*m_objects);
     }
     return unread;
 }

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 
-#include <cstddef>
-#include <functional>
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
-#include <utility>
+#include <functional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace ds {
 
@@ -45,17 +45,12 @@ public:
     operator std::string_view() const { return str(); }
 
     std::size_t size() const { return str().size(); }
-    std::size_t length() const { return str().size(); }
     bool empty() const { return !m_block; }
     const char *data() const { return str().data(); }
     const char *c_str() const { return str().c_str(); }
-    auto begin() const { return str().begin(); }
-    auto end() const { return str().end(); }
-    char operator[](std::size_t i) const { return str()[i]; }
     std::size_t find(std::string_view s, std::size_t from = 0) const { return str().find(s, from); }
     std::size_t find(char c, std::size_t from = 0) const { return str().find(c, from); }
     std::size_t rfind(std::string_view s, std::size_t from = std::string::npos) const { return str().rfind(s, from); }
-    std::size_t rfind(char c, std::size_t from = std::string::npos) const { return str().rfind(c, from); }
     std::string substr(std::size_t from, std::size_t n = std::string::npos) const { return str().substr(from, n); }
     bool starts_with(std::string_view s) const { return str().starts_with(s); }
     bool ends_with(std::string_view s) const { return str().ends_with(s); }

@@ -92,12 +92,12 @@ void tst_ObjectIdIndex::sameIdsShareTheTable()
 {
     const QStringList ids{"v1_ConfigMap_a_x", "v1_ConfigMap_b_x", "v1_Namespace_a"};
     auto before = std::make_unique<std::vector<ClusterObject>>(objectsWithIds(ids));
-    const ObjectIdIndex index(*before);
+    const auto index = std::make_shared<const ObjectIdIndex>(*before);
 
     std::vector<ClusterObject> again = *before;
     again[1] = ClusterObject(Value(), std::string("v1_ConfigMap_b_x"), std::string("f.yaml")); // read again: other strings
     QVERIFY(ObjectIdIndex::sameIds(*before, again));
-    const std::shared_ptr<const ObjectIdIndex> shared = index.over(again);
+    const std::shared_ptr<const ObjectIdIndex> shared = ObjectIdIndex::of(again, before.get(), index);
     before.reset();
     for (int i = 0; i < ids.size(); ++i)
         QCOMPARE(shared->find(ids[i].toStdString()), std::uint32_t(i));
