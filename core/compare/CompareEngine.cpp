@@ -99,6 +99,15 @@ struct CompareEngine::Outcome
     bool patched = false;
 };
 
+// A CR compareAgain() compares again: a copy to compare, what comparing it
+// logs and its outcome.
+struct CompareEngine::Fresh
+{
+    input::ClusterObject cr;
+    BufferedLog log;
+    Outcome outcome;
+};
+
 // State of one comparison run.
 struct CompareEngine::Context
 {
@@ -934,12 +943,6 @@ std::optional<CompareResult> CompareEngine::compareAgain(const report::Compariso
         again.push_back(i);
     }
 
-    struct Fresh
-    {
-        input::ClusterObject cr;
-        BufferedLog log;
-        Outcome outcome;
-    };
     std::vector<Fresh> fresh(again.size());
     for (std::size_t k = 0; k < again.size(); ++k) {
         fresh[k].cr = objects[again[k]];
@@ -964,8 +967,7 @@ std::optional<CompareResult> CompareEngine::compareAgain(const report::Compariso
     memo.referenceIndexes = referenceIndexesAfter(previous, objects, before);
     markMatchedByReference(context, *memo.referenceIndexes);
     memo.entries.reserve(objects.size());
-    const bool sameUnmatched = unmatchedAsBefore(previous, before, again, fresh.size(),
-                                                 [&](std::size_t k) { return &fresh[k].outcome; });
+    const bool sameUnmatched = unmatchedAsBefore(previous, objects, before, again, fresh);
     if (!sameUnmatched) {
         context.report.unmatchedAll.reserve(previousReport.unmatchedAll.size() + again.size());
         context.report.summary.unmatchedCRs.reserve(previousReport.summary.unmatchedCRs.size() + again.size());
@@ -1000,22 +1002,29 @@ std::optional<CompareResult> CompareEngine::compareAgain(const report::Compariso
 }
 
 // Whether comparing again lists the same unmatched CRs in the same order as
-// before: the same CRs at the same places, and none of those compared again
-// was or now is unmatched (or listed among them, as a failed CR can be).
-bool CompareEngine::unmatchedAsBefore(const ComparisonMemo &previous, const std::vector<std::size_t> &before,
-                                      const std::vector<std::size_t> &again, std::size_t freshCount,
-                                      const std::function<const Outcome *(std::size_t)> &freshOutcome)
+// before: the same ids at the same places (CRs read again from a changed file
+// included), and each CR compared again adds to the two lists what it added
+// before — usually nothing, or an unmatched CR still unmatched.
+bool CompareEngine::unmatchedAsBefore(const ComparisonMemo &previous, const std::vector<input::ClusterObject> &objects,
+                                      const std::vector<std::size_t> &before, const std::vector<std::size_t> &again,
+                                      const std::vector<Fresh> &fresh)
 {
-    if (before.size() != previous.entries.size())
+    const std::vector<input::ClusterObject> &earlier = *previous.objects;
+    if (objects.size() != earlier.size() || before.size() != objects.size() || again.size() != fresh.size())
         return false;
     for (std::size_t i = 0; i < before.size(); ++i)
-        if (before[i] != i)
-            return false;
-    for (std::size_t k = 0; k < again.size() && k < freshCount; ++k) {
+        if (before[i] != i && !(before[i] == kNew && objects[i].id == earlier[i].id))
+            return false; // a kNew CR is among those compared again: checked below
+    // unmatchedAll takes an unmatched CR's id; summary.unmatchedCRs that too
+    // (with --all-resources, the same option then as now) and a failed CR's
+    // listed as unmatched.
+    const auto adds = [](Outcome::Kind kind, bool listedUnmatched) {
+        return std::pair(kind == Outcome::Kind::Unmatched, kind == Outcome::Kind::Failed && listedUnmatched);
+    };
+    for (std::size_t k = 0; k < again.size(); ++k) {
         const ComparisonMemo::Entry &was = previous.entries[again[k]];
-        const Outcome &now = *freshOutcome(k);
-        if (was.verdict == ComparisonMemo::Verdict::Unmatched || was.listedUnmatched
-            || now.kind == Outcome::Kind::Unmatched || now.listedUnmatched)
+        if (adds(static_cast<Outcome::Kind>(was.verdict), was.listedUnmatched)
+            != adds(fresh[k].outcome.kind, fresh[k].outcome.listedUnmatched))
             return false;
     }
     return true;

@@ -88,6 +88,7 @@ public:
 private:
     struct Candidate;
     struct Outcome;
+    struct Fresh;
     struct Context;
     struct Evaluation;
 
@@ -106,9 +107,9 @@ private:
     Outcome evaluate(input::ClusterObject &cr, Evaluation &context) const;
     void record(Outcome &&outcome, Context &context) const;
     void recordUnmatched(const std::string &crId, Context &context) const;
-    static bool unmatchedAsBefore(const ComparisonMemo &previous, const std::vector<std::size_t> &before,
-                                  const std::vector<std::size_t> &again, std::size_t freshCount,
-                                  const std::function<const Outcome *(std::size_t)> &freshOutcome);
+    static bool unmatchedAsBefore(const ComparisonMemo &previous, const std::vector<input::ClusterObject> &objects,
+                                  const std::vector<std::size_t> &before, const std::vector<std::size_t> &again,
+                                  const std::vector<Fresh> &fresh);
     void markMatchedByReference(Context &context, const ReferenceIndexes &indexes);
     void buildSummary(Context &context, std::string metadataHash);
     CompareResult finish(Context &context, std::string metadataHash);

@@ -466,6 +466,31 @@ void tst_Incremental::unmatchedListsSharedWhileTheSame()
     QCOMPARE(paired.report->unmatchedAll.size() + 1, pinned.report->unmatchedAll.size());
     QVERIFY(&paired.report->unmatchedAll.ids() != &pinned.report->unmatchedAll.ids());
     QCOMPARE(paired.text, compareWith(state, objects, nullptr, m_dir.path()).text);
+
+    // The unmatched ConfigMap's file edited and read again (the reload of a
+    // window): the CR is compared again, still unmatched at its place, so the
+    // lists are the same ones; removing its namespace's file changes them.
+    state.manual.clear();
+    Reading reading = readInputs(seed);
+    const Run read = compareWith(state, reading.objects, nullptr, m_dir.path());
+    test::writeFile(seed + QStringLiteral("/extra-cm.yaml"),
+                    "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: nobody-templates-me\n  namespace: extra\n"
+                    "data:\n  edited: \"yes\"\n");
+    reading = readInputs(seed, &reading);
+    QCOMPARE(reading.reused + 1, std::size_t(resourceFiles(seed).size()));
+    const Run reread = compareWith(state, reading.objects, &read, m_dir.path());
+    QVERIFY(reread.incremental);
+    QCOMPARE(reread.compared, std::size_t(1));
+    QCOMPARE(&reread.report->unmatchedAll.ids(), &read.report->unmatchedAll.ids());
+    QCOMPARE(&reread.report->summary.unmatchedCRs.ids(), &read.report->summary.unmatchedCRs.ids());
+    QCOMPARE(reread.text, compareWith(state, readInputs(seed).objects, nullptr, m_dir.path()).text);
+
+    QVERIFY(QFile::remove(seed + QStringLiteral("/extra-cm.yaml")));
+    reading = readInputs(seed, &reading);
+    const Run removed = compareWith(state, reading.objects, &reread, m_dir.path());
+    QVERIFY(removed.incremental);
+    QCOMPARE(removed.report->unmatchedAll.size() + 1, reread.report->unmatchedAll.size());
+    QCOMPARE(removed.text, compareWith(state, readInputs(seed).objects, nullptr, m_dir.path()).text);
 }
 
 // Reading the cluster data again reads only the files changed since, and
