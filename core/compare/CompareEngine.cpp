@@ -701,7 +701,7 @@ CompareResult CompareEngine::compare(std::vector<input::ClusterObject> objects, 
     if (memo) {
         remember(*memo);
         memo->referenceIndexes = std::move(indexes);
-        memo->entries.reserve(unique.size());
+        memo->reserve(unique.size());
     }
     if (!compareAll(unique, context, cancel, progress, memo)) {
         result.error = "cancelled";
@@ -747,7 +747,8 @@ static_assert(int(ComparisonMemo::Verdict::Unmatched) == 0 && int(ComparisonMemo
               && int(ComparisonMemo::Verdict::Failed) == 2 && int(ComparisonMemo::Verdict::Compared) == 3);
 
 // Called before record() files the outcome: where it goes in the report.
-void CompareEngine::note(const Outcome &outcome, const Context &context, BufferedLog log, ComparisonMemo &memo)
+void CompareEngine::note(const Outcome &outcome, const Context &context, BufferedLog log, ComparisonMemo &memo,
+                         const std::vector<std::uint32_t> *templates)
 {
     ComparisonMemo::Entry entry;
     entry.verdict = static_cast<ComparisonMemo::Verdict>(outcome.kind);
@@ -757,17 +758,20 @@ void CompareEngine::note(const Outcome &outcome, const Context &context, Buffere
     const std::size_t index = outcome.kind == Outcome::Kind::Compared ? context.report.diffs.size()
                                                                        : context.report.failures.size();
     entry.reportIndex = static_cast<std::uint32_t>(index);
-    for (const report::CandidateResult &c : outcome.result.candidates)
-        entry.templates.push_back(static_cast<std::uint32_t>(c.templateIndex));
+    if (templates)
+        entry.templates = *templates;
+    else
+        for (const report::CandidateResult &c : outcome.result.candidates)
+            entry.templates.push_back(static_cast<std::uint32_t>(c.templateIndex));
     entry.log = std::move(log);
-    memo.entries.push_back(std::move(entry));
+    memo.add(std::move(entry));
 }
 
 // The outcome a CR had, from the memo and the report it was filed in.
 CompareEngine::Outcome CompareEngine::recall(const ComparisonMemo &memo, std::size_t index,
                                              const report::ComparisonReport &report)
 {
-    const ComparisonMemo::Entry &entry = memo.entries[index];
+    const ComparisonMemo::Entry &entry = memo.entry(index);
     Outcome outcome;
     outcome.kind = static_cast<Outcome::Kind>(entry.verdict);
     outcome.crId = (*memo.objects)[index].id;
@@ -811,7 +815,7 @@ std::optional<std::vector<bool>> CompareEngine::affectedBy(const ComparisonMemo 
     }
     if (anyEdited)
         for (std::size_t i = 0; i < objects.size(); ++i)
-            for (std::uint32_t t : previous.entries[i].templates)
+            for (std::uint32_t t : previous.entry(i).templates)
                 affected[i] = affected[i] || edited[t];
     const auto mark = [&](const std::string &id) {
         if (const std::uint32_t i = previous.indexOfId->find(id); i != input::ObjectIdIndex::kNone)
@@ -827,7 +831,7 @@ std::optional<std::vector<bool>> CompareEngine::affectedBy(const ComparisonMemo 
         return std::nullopt;
     if (m_options.overridesPath != previous.options.overridesPath)
         for (std::size_t i = 0; i < objects.size(); ++i)
-            affected[i] = affected[i] || previous.entries[i].patched;
+            affected[i] = affected[i] || previous.entry(i).patched;
     return affected;
 }
 
@@ -923,7 +927,7 @@ std::optional<CompareResult> CompareEngine::compareAgain(const report::Compariso
                                                          ComparisonMemo &memo, const std::atomic_bool *cancel)
 {
     if (!m_independence || !previous.objects || !previous.indexOfId || !previous.referenceIndexes
-        || previous.entries.size() != previous.objects->size())
+        || previous.size() != previous.objects->size())
         return std::nullopt;
     remember(memo, &previous);
     const std::optional<std::vector<bool>> affected = affectedBy(previous, memo.digest);
@@ -938,7 +942,7 @@ std::optional<CompareResult> CompareEngine::compareAgain(const report::Compariso
         const std::size_t j = before[i];
         if (j != kNew && !(*affected)[j])
             continue;
-        if (!comparedOnItsOwn(previous, objects[i].object, j != kNew ? previous.entries[j].templates : none))
+        if (!comparedOnItsOwn(previous, objects[i].object, j != kNew ? previous.entry(j).templates : none))
             return std::nullopt;
         again.push_back(i);
     }
@@ -966,7 +970,9 @@ std::optional<CompareResult> CompareEngine::compareAgain(const report::Compariso
     // Every verdict in input order, as compare() files them.
     memo.referenceIndexes = referenceIndexesAfter(previous, objects, before);
     markMatchedByReference(context, *memo.referenceIndexes);
-    memo.entries.reserve(objects.size());
+    memo.reserve(objects.size());
+    // Usually as many verdicts of each kind as before: a CrResult is large to move when the vector grows.
+    context.report.diffs.reserve(previousReport.diffs.size() + again.size());
     const bool sameUnmatched = unmatchedAsBefore(previous, objects, before, again, fresh);
     if (!sameUnmatched) {
         context.report.unmatchedAll.reserve(previousReport.unmatchedAll.size() + again.size());
@@ -976,17 +982,16 @@ std::optional<CompareResult> CompareEngine::compareAgain(const report::Compariso
     for (std::size_t i = 0; i < objects.size(); ++i) {
         const bool compared = k < again.size() && again[k] == i;
         const std::size_t j = before[i];
-        if (!compared && previous.entries[j].verdict == ComparisonMemo::Verdict::Unmatched) {
-            memo.entries.emplace_back(); // most CRs: nothing logged, nothing to recall
+        if (!compared && previous.entry(j).verdict == ComparisonMemo::Verdict::Unmatched) {
+            memo.add({}); // most CRs: nothing logged, nothing to recall
             if (!sameUnmatched)
                 recordUnmatched(objects[i].id, context);
             continue;
         }
         Outcome outcome = compared ? std::move(fresh[k].outcome) : recall(previous, j, previousReport);
-        const BufferedLog &log = compared ? fresh[k++].log : previous.entries[j].log;
-        note(outcome, context, log, memo);
-        if (!compared) // a recalled failure or skip has no candidates to say which templates it used
-            memo.entries.back().templates = previous.entries[j].templates;
+        const BufferedLog &log = compared ? fresh[k++].log : previous.entry(j).log;
+        // A recalled failure or skip has no candidates to say which templates it used.
+        note(outcome, context, log, memo, compared ? nullptr : &previous.entry(j).templates);
         log.copyInto(m_log);
         record(std::move(outcome), context);
     }
@@ -1022,7 +1027,7 @@ bool CompareEngine::unmatchedAsBefore(const ComparisonMemo &previous, const std:
         return std::pair(kind == Outcome::Kind::Unmatched, kind == Outcome::Kind::Failed && listedUnmatched);
     };
     for (std::size_t k = 0; k < again.size(); ++k) {
-        const ComparisonMemo::Entry &was = previous.entries[again[k]];
+        const ComparisonMemo::Entry &was = previous.entry(again[k]);
         if (adds(static_cast<Outcome::Kind>(was.verdict), was.listedUnmatched)
             != adds(fresh[k].outcome.kind, fresh[k].outcome.listedUnmatched))
             return false;

@@ -115,7 +115,9 @@ private:
     CompareResult finish(Context &context, std::string metadataHash);
     // The memo's side of compare() and compareAgain().
     void remember(ComparisonMemo &memo, const ComparisonMemo *previous = nullptr) const;
-    static void note(const Outcome &outcome, const Context &context, BufferedLog log, ComparisonMemo &memo);
+    // `templates`: those the CR was compared with, when its outcome's candidates do not say.
+    static void note(const Outcome &outcome, const Context &context, BufferedLog log, ComparisonMemo &memo,
+                     const std::vector<std::uint32_t> *templates = nullptr);
     static Outcome recall(const ComparisonMemo &memo, std::size_t index, const report::ComparisonReport &report);
     std::optional<std::vector<bool>> affectedBy(const ComparisonMemo &previous, const ref::ReferenceDigest &digest) const;
     bool markOverridden(const ComparisonMemo &previous, std::vector<bool> &affected) const;

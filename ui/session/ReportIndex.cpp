@@ -20,7 +20,7 @@ ReportIndex::ReportIndex(const ComparisonSnapshot &snapshot)
 {
     // The comparison's memo, when it was made from these objects.
     const compare::ComparisonMemo *memo = snapshot.objects && snapshot.memo && snapshot.memo->objects == snapshot.objects
-            && snapshot.memo->entries.size() == snapshot.objects->size()
+            && snapshot.memo->size() == snapshot.objects->size()
         ? snapshot.memo.get()
         : nullptr;
     if (snapshot.objects) {
@@ -71,7 +71,7 @@ void ReportIndex::indexByVerdicts(const compare::ComparisonMemo &memo)
     }();
     m_statusOfObject.assign(m_objects->size(), nullptr);
     for (std::size_t i = 0; i < m_objects->size(); ++i) {
-        if (memo.entries[i].verdict == compare::ComparisonMemo::Verdict::Unmatched) {
+        if (memo.entry(i).verdict == compare::ComparisonMemo::Verdict::Unmatched) {
             m_statusOfObject[i] = &unmatched;
             m_unmatchedObjects.push_back(static_cast<int>(i));
         } else if (const auto it = m_crs.find((*m_objects)[i].id); it != m_crs.end()) {
