@@ -245,6 +245,23 @@ std::string hiddenValueText(const Value &value, bool secretData)
     return written.ok() ? std::move(written.text) : std::string();
 }
 
+// Whether merging the rendered template onto the CR keeps a field only the
+// CR has: one reached through keys down to a key the template does not have.
+// A list the template has replaces the CR's whole (RFC 7386), so the items
+// the CR adds to it are compared, not left open.
+bool keptByMerge(const Value &rendered, const ObjectPath &path)
+{
+    const Value *node = &rendered;
+    for (const PathSegment &segment : path) {
+        if (segment.index || !(node->isMap() || node->isObject()))
+            return false;
+        node = node->find(segment.key);
+        if (!node || node->isMissing())
+            return true;
+    }
+    return false;
+}
+
 std::string omitRule(const ref::OmitEntry &entry)
 {
     std::string rule = "fieldsToOmit: " + entry.pathToKey + (entry.isPrefix ? " (prefix)" : "");
@@ -301,7 +318,7 @@ CompareEngine::Candidate CompareEngine::diffAgainstTemplate(std::size_t template
     if (t.config.ignoreUnspecifiedFields) {
         if (m_options.explain) // what the cluster has and the template leaves open
             for (const diff::FieldChange &f : diff::fieldChanges(reference, cr.object))
-                if (f.kind == diff::FieldChange::Kind::AddedInCluster)
+                if (f.kind == diff::FieldChange::Kind::AddedInCluster && keptByMerge(reference, f.path))
                     c.hidden.push_back({report::HiddenField::Reason::Unspecified, f.path,
                                         "ignore-unspecified-fields",
                                         hiddenValueText(f.cluster, isV1Secret(cr.object) && f.path.front().key == "data"),

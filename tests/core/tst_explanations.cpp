@@ -80,6 +80,8 @@ private slots:
     void foundByReferenceSaysHow();
     void hiddenFieldsAreListed();
     void unspecifiedFieldsAreListed();
+    void unspecifiedFieldsFollowTheMerge_data();
+    void unspecifiedFieldsFollowTheMerge();
     void nothingIsRecordedWithoutExplain();
     void clusterVersion_data();
     void clusterVersion();
@@ -243,6 +245,59 @@ void tst_Explanations::unspecifiedFieldsAreListed()
                 QVERIFY(!h.clusterValue.empty());
             }
     QVERIFY(unspecified > 0);
+}
+
+// ignore-unspecified-fields merges the template onto the CR: what only the CR
+// has is hidden when the template leaves its key out, and compared when it
+// sits in a list the template has (the template's list replaces the CR's).
+void tst_Explanations::unspecifiedFieldsFollowTheMerge_data()
+{
+    QTest::addColumn<QByteArray>("templateSpec");
+    QTest::addColumn<QByteArray>("clusterSpec");
+    QTest::addColumn<QStringList>("hidden");
+    QTest::addColumn<bool>("drift");
+    QTest::newRow("a key the template leaves out")
+        << QByteArray("spec:\n  a: 1\n") << QByteArray("spec:\n  a: 1\n  b: 2\n") << QStringList{"spec.b"} << false;
+    QTest::newRow("a map the template leaves out")
+        << QByteArray("spec:\n  a: 1\n") << QByteArray("spec:\n  a: 1\n  m:\n    x: 1\n    y: 2\n")
+        << QStringList{"spec.m"} << false;
+    QTest::newRow("a list the template leaves out")
+        << QByteArray("spec:\n  a: 1\n") << QByteArray("spec:\n  a: 1\n  l:\n  - x\n  - y\n")
+        << QStringList{"spec.l"} << false;
+    QTest::newRow("an item added to the template's list")
+        << QByteArray("spec:\n  l:\n  - x\n") << QByteArray("spec:\n  l:\n  - x\n  - y\n") << QStringList{} << true;
+    QTest::newRow("a key added inside an item of the template's list")
+        << QByteArray("spec:\n  l:\n  - name: x\n") << QByteArray("spec:\n  l:\n  - name: x\n    extra: 1\n")
+        << QStringList{} << true;
+    QTest::newRow("a key next to the template's list")
+        << QByteArray("spec:\n  l:\n  - x\n") << QByteArray("spec:\n  l:\n  - x\n  k: v\n") << QStringList{"spec.k"}
+        << false;
+}
+
+void tst_Explanations::unspecifiedFieldsFollowTheMerge()
+{
+    QFETCH(QByteArray, templateSpec);
+    QFETCH(QByteArray, clusterSpec);
+    QFETCH(QStringList, hidden);
+    QFETCH(bool, drift);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QByteArray head = "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n  namespace: ns\n";
+    test::writeFile(dir.filePath(QStringLiteral("reference/metadata.yaml")),
+                    "parts:\n- name: p\n  components:\n  - name: c\n    type: Required\n    requiredTemplates:\n"
+                    "    - path: widget.yaml\n      config:\n        ignore-unspecified-fields: true\n");
+    test::writeFile(dir.filePath(QStringLiteral("reference/widget.yaml")), head + templateSpec);
+    test::writeFile(dir.filePath(QStringLiteral("resources/widget.yaml")), head + clusterSpec);
+    const Compared c = compareFiles(dir.filePath(QStringLiteral("reference/metadata.yaml")),
+                                    dir.filePath(QStringLiteral("resources")));
+    const report::CrResult *widget = resultFor(*c.report, "example.com/v1_Widget_ns_w");
+    QVERIFY(widget);
+    QCOMPARE(widget->hasDiff(), drift);
+    QStringList listed;
+    for (const report::HiddenField &h : widget->hidden)
+        if (h.reason == report::HiddenField::Reason::Unspecified)
+            listed << QString::fromStdString(pathText(h.path));
+    QCOMPARE(listed, hidden);
 }
 
 void tst_Explanations::nothingIsRecordedWithoutExplain()
