@@ -33,6 +33,10 @@ function(driftscope_layer name)
     target_link_libraries(${target}
         PUBLIC Qt6::Core driftscope_compiler_options ${deps}
         PRIVATE driftscope_strict_qt ${ARG_LINK})
+    # The engine has no signals or slots: Qt's 'emit', 'signals' and 'slots' macros
+    # stay out of its names (a precompiled QFile header would otherwise define them).
+    target_compile_definitions(${target} PRIVATE QT_NO_KEYWORDS)
+    driftscope_precompile_headers(${target} KIND core)
 
     add_executable(${target}_layercheck "${PROJECT_SOURCE_DIR}/cmake/LayerCheckMain.cpp")
     target_link_libraries(${target}_layercheck PRIVATE "$<LINK_LIBRARY:WHOLE_ARCHIVE,${target}>")

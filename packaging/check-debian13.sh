@@ -122,7 +122,7 @@ in_root() {
         HOME=/root LANG=C.UTF-8 TERM="${TERM:-dumb}" DEBIAN_FRONTEND=noninteractive \
         PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
         ${http_proxy:+http_proxy=$http_proxy} ${https_proxy:+https_proxy=$https_proxy} \
-        CCACHE_DIR=/var/cache/ccache CCACHE_MAXSIZE=3G \
+        CCACHE_DIR=/var/cache/ccache CCACHE_MAXSIZE=3G ${CCACHE_DISABLE:+CCACHE_DISABLE=$CCACHE_DISABLE} \
         QT_QPA_PLATFORM=offscreen \
         "$@"
 }
@@ -163,6 +163,7 @@ log "toolchain: ${versions%;}"
 t=$SECONDS
 in_root cmake -S /src -B /build/driftscope -G Ninja \
     -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG" \
     -DCMAKE_CXX_COMPILER_LAUNCHER=ccache \
     -DDRIFTSCOPE_WERROR=ON \
     -DDRIFTSCOPE_KF6_SYNTAX_HIGHLIGHTING=ON \

@@ -4,6 +4,7 @@
 
 #include "GoTimeInternal.h"
 
+#include <algorithm>
 #include <cstdint>
 
 namespace ds::go {
@@ -221,8 +222,9 @@ void appendNano(std::string &b, int nanosec, const StdChunk &c)
     const std::size_t start = b.size();
     b += c.fracSeparator;
     appendInt(b, nanosec, 9);
+    // The separator and nine digits follow start; keep the separator and fracDigits of them.
     if (c.fracDigits < 9)
-        b.resize(b.size() - 9 + c.fracDigits);
+        b.resize(start + 1 + static_cast<std::size_t>(std::max(c.fracDigits, 0)));
     if (trim) {
         while (b.size() > start && b.back() == '0')
             b.pop_back();

@@ -192,7 +192,7 @@ TemplateLexer::Item TemplateLexer::thisItem(ItemType t)
     return i;
 }
 
-TemplateLexer::State TemplateLexer::emit(ItemType t)
+TemplateLexer::State TemplateLexer::emitType(ItemType t)
 {
     return emitItem(thisItem(t));
 }
@@ -258,7 +258,7 @@ TemplateLexer::Item TemplateLexer::nextItem()
         case State::Identifier: state = lexIdentifier(); break;
         case State::Field: state = lexFieldOrVariable(ItemType::Field); break;
         case State::Variable:
-            state = atTerminator() ? emit(ItemType::Variable) : lexFieldOrVariable(ItemType::Variable);
+            state = atTerminator() ? emitType(ItemType::Variable) : lexFieldOrVariable(ItemType::Variable);
             break;
         case State::Char: state = lexChar(); break;
         case State::Number: state = lexNumber(); break;
@@ -293,9 +293,9 @@ TemplateLexer::State TemplateLexer::lexText()
     m_pos = m_input.size();
     if (m_pos > m_start) {
         m_line += countNewlines(m_input.substr(m_start, m_pos - m_start));
-        return emit(ItemType::Text);
+        return emitType(ItemType::Text);
     }
-    return emit(ItemType::Eof);
+    return emitType(ItemType::Eof);
 }
 
 bool TemplateLexer::atRightDelim(bool &trimSpaces) const
@@ -382,24 +382,24 @@ TemplateLexer::State TemplateLexer::lexInsideAction()
         return State::Space;
     }
     switch (r) {
-    case '=': return emit(ItemType::Assign);
+    case '=': return emitType(ItemType::Assign);
     case ':':
         if (next() != '=')
             return errorf("expected :=");
-        return emit(ItemType::Declare);
-    case '|': return emit(ItemType::Pipe);
+        return emitType(ItemType::Declare);
+    case '|': return emitType(ItemType::Pipe);
     case '"': return State::Quote;
     case '`': return State::RawQuote;
     case '$': return State::Variable;
     case '\'': return State::Char;
     case '(':
         ++m_parenDepth;
-        return emit(ItemType::LeftParen);
+        return emitType(ItemType::LeftParen);
     case ')':
         --m_parenDepth;
         if (m_parenDepth < 0)
             return errorf("unexpected right paren");
-        return emit(ItemType::RightParen);
+        return emitType(ItemType::RightParen);
     default: break;
     }
     if (r == '.') {
@@ -421,7 +421,7 @@ TemplateLexer::State TemplateLexer::lexInsideAction()
         return State::Identifier;
     }
     if (r <= 0x7F && utf8::isPrint(static_cast<char32_t>(r)))
-        return emit(ItemType::Char);
+        return emitType(ItemType::Char);
     return errorf("unrecognized character in action: " + goRuneU(r));
 }
 
@@ -443,7 +443,7 @@ TemplateLexer::State TemplateLexer::lexSpace()
         if (numSpaces == 1)
             return State::RightDelim;
     }
-    return emit(ItemType::Space);
+    return emitType(ItemType::Space);
 }
 
 TemplateLexer::State TemplateLexer::lexIdentifier()
@@ -459,22 +459,22 @@ TemplateLexer::State TemplateLexer::lexIdentifier()
         for (const auto &k : kKeywords) {
             if (k.word == word) {
                 if ((k.type == ItemType::Break && !m_breakOk) || (k.type == ItemType::Continue && !m_continueOk))
-                    return emit(ItemType::Identifier);
-                return emit(k.type);
+                    return emitType(ItemType::Identifier);
+                return emitType(k.type);
             }
         }
         if (!word.empty() && word[0] == '.')
-            return emit(ItemType::Field);
+            return emitType(ItemType::Field);
         if (word == "true" || word == "false")
-            return emit(ItemType::Bool);
-        return emit(ItemType::Identifier);
+            return emitType(ItemType::Bool);
+        return emitType(ItemType::Identifier);
     }
 }
 
 TemplateLexer::State TemplateLexer::lexFieldOrVariable(ItemType t)
 {
     if (atTerminator())
-        return t == ItemType::Variable ? emit(ItemType::Variable) : emit(ItemType::Dot);
+        return t == ItemType::Variable ? emitType(ItemType::Variable) : emitType(ItemType::Dot);
     int r = 0;
     for (;;) {
         r = next();
@@ -485,7 +485,7 @@ TemplateLexer::State TemplateLexer::lexFieldOrVariable(ItemType t)
     }
     if (!atTerminator())
         return errorf("bad character " + goRuneU(r));
-    return emit(t);
+    return emitType(t);
 }
 
 bool TemplateLexer::atTerminator()
@@ -516,7 +516,7 @@ TemplateLexer::State TemplateLexer::lexChar()
         if (r == '\'')
             break;
     }
-    return emit(ItemType::CharConstant);
+    return emitType(ItemType::CharConstant);
 }
 
 bool TemplateLexer::scanNumber()
@@ -561,9 +561,9 @@ TemplateLexer::State TemplateLexer::lexNumber()
     if (sign == '+' || sign == '-') {
         if (!scanNumber() || m_input[m_pos - 1] != 'i')
             return badNumber();
-        return emit(ItemType::Complex);
+        return emitType(ItemType::Complex);
     }
-    return emit(ItemType::Number);
+    return emitType(ItemType::Number);
 }
 
 TemplateLexer::State TemplateLexer::lexQuote()
@@ -581,7 +581,7 @@ TemplateLexer::State TemplateLexer::lexQuote()
         if (r == '"')
             break;
     }
-    return emit(ItemType::String);
+    return emitType(ItemType::String);
 }
 
 TemplateLexer::State TemplateLexer::lexRawQuote()
@@ -593,7 +593,7 @@ TemplateLexer::State TemplateLexer::lexRawQuote()
         if (r == '`')
             break;
     }
-    return emit(ItemType::RawString);
+    return emitType(ItemType::RawString);
 }
 
 } // namespace ds::tmpl

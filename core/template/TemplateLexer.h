@@ -45,7 +45,7 @@ private:
     int peek();
     void backup();
     Item thisItem(ItemType t);
-    State emit(ItemType t);
+    State emitType(ItemType t);
     State emitItem(Item item);
     void ignore();
     bool accept(std::string_view valid);
