@@ -27,6 +27,15 @@ if(CMAKE_CXX_COMPILER_LAUNCHER MATCHES "ccache$")
         "${CMAKE_COMMAND};-E;env;${_driftscope_ccache_env};${CMAKE_CXX_COMPILER_LAUNCHER}")
 endif()
 
+# Without precompiled headers the functions below do nothing.
+if(NOT DRIFTSCOPE_PRECOMPILED_HEADERS)
+    function(driftscope_precompile_headers)
+    endfunction()
+    function(driftscope_reuse_test_headers)
+    endfunction()
+    return()
+endif()
+
 set(_driftscope_pch_core
     <algorithm> <cstdint> <functional> <map> <memory> <optional> <set> <string>
     <string_view> <unordered_map> <utility> <vector>
@@ -47,18 +56,12 @@ function(_driftscope_pch_headers out kind)
     set(${out} ${headers} PARENT_SCOPE)
 endfunction()
 
+# EXTRA names headers to precompile besides KIND's.
 function(driftscope_precompile_headers target)
-    cmake_parse_arguments(PARSE_ARGV 1 ARG "" "KIND" "")
-    if(NOT DRIFTSCOPE_PRECOMPILED_HEADERS)
-        return()
-    endif()
+    cmake_parse_arguments(PARSE_ARGV 1 ARG "" "KIND" "EXTRA")
     _driftscope_pch_headers(headers ${ARG_KIND})
-    target_precompile_headers(${target} PRIVATE ${headers})
-    _driftscope_pch_cacheable(${target})
-endfunction()
-
-# Clang stamps a PCH with its build time unless told not to; ccache then never hits.
-function(_driftscope_pch_cacheable target)
+    target_precompile_headers(${target} PRIVATE ${headers} ${ARG_EXTRA})
+    # Clang stamps a PCH with its build time unless told not to; ccache then never hits.
     if(CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
         target_compile_options(${target} PRIVATE "SHELL:-Xclang -fno-pch-timestamp")
     endif()
@@ -70,20 +73,16 @@ endfunction()
 # depends on QT_GUI_LIB / QT_WIDGETS_LIB, which is why there are two.
 function(driftscope_reuse_test_headers test)
     cmake_parse_arguments(PARSE_ARGV 1 ARG "" "KIND" "")
-    if(NOT DRIFTSCOPE_PRECOMPILED_HEADERS)
-        return()
-    endif()
     set(pch driftscope_test_pch_${ARG_KIND})
     if(NOT TARGET ${pch})
-        _driftscope_pch_headers(headers ${ARG_KIND})
         add_library(${pch} OBJECT "${PROJECT_SOURCE_DIR}/cmake/PrecompiledHeadersMain.cpp")
         target_link_libraries(${pch} PRIVATE driftscope_testsupport)
+        set(extra <QtTest/QTest>)
         if(ARG_KIND STREQUAL "ui")
             target_link_libraries(${pch} PRIVATE driftscope_ui)
-            list(APPEND headers <QtTest/QSignalSpy>)
+            list(APPEND extra <QtTest/QSignalSpy>)
         endif()
-        target_precompile_headers(${pch} PRIVATE ${headers} <QtTest/QTest>)
-        _driftscope_pch_cacheable(${pch})
+        driftscope_precompile_headers(${pch} KIND ${ARG_KIND} EXTRA ${extra})
     endif()
     target_precompile_headers(${test} REUSE_FROM ${pch})
 endfunction()
