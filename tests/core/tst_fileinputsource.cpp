@@ -14,6 +14,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <unistd.h>
@@ -80,6 +81,7 @@ private slots:
     void decodeFileKeepsDocumentsAfterAnInvalidOne();
     void description();
     void walkIsTheSequentialWalk();
+    void cancelMidReadGivesNoObjects();
 
 private:
     // Writes `files` (name, content, name, content, ...) below the temporary
@@ -370,7 +372,6 @@ void tst_FileInputSource::description()
     QCOMPARE(QString::fromStdString(source.description()), QStringLiteral("a, b/c"));
 }
 
-QTEST_GUILESS_MAIN(tst_FileInputSource)
 // input::walkDirectory shares folders out between walkers at several depths;
 // on random trees its result is exactly a plain one-folder-at-a-time walk in
 // byte order (files with other extensions left out, unreadable folders named).
@@ -428,3 +429,30 @@ void tst_FileInputSource::walkIsTheSequentialWalk()
 }
 
 #include "tst_fileinputsource.moc"
+
+// A cancel that lands while files are still being read ends the load with an
+// error, so no caller can mistake the files read so far for the whole input.
+// The cancel comes from the progress callback, on a reading thread, so it
+// lands mid-read on any machine.
+void tst_FileInputSource::cancelMidReadGivesNoObjects()
+{
+    QStringList files;
+    for (int i = 0; i < 400; ++i)
+        files << QStringLiteral("crs/cm-%1.yaml").arg(i, 3, 10, QLatin1Char('0')) << configMapJson(QString::number(i));
+    writeFiles(files);
+    std::atomic_bool cancel{false};
+    std::atomic<std::size_t> doneAtCancel{0};
+    const input::ProgressCallback progress = [&](std::size_t done, std::size_t total, const std::string &) {
+        if (done >= 20 && done < total && !cancel.exchange(true))
+            doneAtCancel = done;
+    };
+    CollectingLog log;
+    input::FileInputSource source({"crs"}, false);
+    const input::LoadedObjects loaded = source.load(log, &cancel, progress);
+    QVERIFY(cancel.load());
+    QVERIFY(doneAtCancel.load() < 400);
+    QCOMPARE(QString::fromStdString(loaded.error.value_or("")), QStringLiteral("cancelled"));
+    QVERIFY(!loaded.ok());
+}
+
+QTEST_GUILESS_MAIN(tst_FileInputSource)

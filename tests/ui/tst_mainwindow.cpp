@@ -37,7 +37,6 @@
 #include <QScopeGuard>
 #include <QSemaphore>
 #include <QThreadPool>
-#include <QThreadPool>
 #include <QFile>
 #include <QMimeData>
 #include <QPushButton>
@@ -695,14 +694,24 @@ void tst_MainWindow::progressReachesTheGuiThrottled()
     }));
 }
 
+// The cancel must land before the read ends: on a loaded machine the GUI
+// thread can be descheduled long enough for 4000 files to be read, and a load
+// that finished stays (cancelDropsResultOnItsWay). So the session's one job
+// thread is held until the cancel is made. tst_fileinputsource checks a
+// cancel that lands midway through the files.
 void tst_MainWindow::cancelStopsLongLoad()
 {
     const QString input = bigInput();
     MainWindow w;
     QSignalSpy progress(w.session(), &ComparisonSession::progressChanged);
+    QSemaphore held;
+    auto *pool = w.session()->findChild<QThreadPool *>();
+    QCOMPARE(pool->maxThreadCount(), 1);
+    pool->start([&held] { held.acquire(); });
     w.openInputs({input});
     QVERIFY(w.session()->isBusy());
     w.session()->cancel();
+    held.release();
     waitIdle(w);
     QVERIFY(!w.session()->snapshot()->objects); // nothing half-loaded was published
     QVERIFY(!progress.isEmpty());
