@@ -705,8 +705,11 @@ void tst_SideBySideDiffView::largeDiffIsComputedInBackground()
     QElapsedTimer timer;
     timer.start();
     view.setDiff("big.yaml", left, "v1_ConfigMap_ns_big", right);
-    QVERIFY2(timer.elapsed() < 200, qPrintable(QString::number(timer.elapsed())));
+    // setDiff returned before the rows exist: they are computed elsewhere. (No
+    // time limit: a loaded machine may deschedule this thread at any point.)
     QVERIFY(view.isBusy());
+    QVERIFY(!view.diff());
+    QCOMPARE(shown.count(), 0);
     QVERIFY(shown.wait(30000));
     QVERIFY(!view.isBusy());
     QCOMPARE(view.changeCount(), 500);
