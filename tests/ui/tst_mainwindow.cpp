@@ -948,17 +948,19 @@ void tst_MainWindow::selectSkeletonsFromArchive(qint64 &longestGap)
 
 void tst_MainWindow::selectingFromAnArchiveKeepsTheGuiResponsive()
 {
-    // Sanitizers slow the GUI thread's own work (laying out and painting the
-    // diffs) three to five times; reading the archive on it would stall it for
-    // far longer, and the unsanitized build holds the 100 ms.
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+    // Sanitizers and unoptimized builds (CI's Debian 13 stage, -O0) slow the
+    // GUI thread's own work (laying out and painting the diffs) three to five
+    // times; reading the archive on it would stall it for far longer, and the
+    // optimized build holds the 100 ms.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__) || !defined(__OPTIMIZE__)
     constexpr qint64 limit = 400;
 #else
     constexpr qint64 limit = 100;
 #endif
+    // The best of three rounds: reading on the GUI thread would stall every
+    // round, a busy CI machine descheduling the thread stalls one now and then.
     qint64 gap = 0;
-    selectSkeletonsFromArchive(gap);
-    if (gap > limit) {
+    for (int round = 0; round < 3 && (round == 0 || gap > limit); ++round) {
         gap = 0;
         selectSkeletonsFromArchive(gap);
     }
