@@ -26,3 +26,15 @@ if(DRIFTSCOPE_SANITIZE)
         -fsanitize=${DRIFTSCOPE_SANITIZE} -fno-omit-frame-pointer -fno-sanitize-recover=all)
     target_link_options(driftscope_compiler_options INTERFACE -fsanitize=${DRIFTSCOPE_SANITIZE})
 endif()
+
+# GNU gold links a test in under half of ld.bfd's time (2.1 s against 4.6-5.9 s at
+# -g1, measured on tst_explain): with ~90 executables that is minutes of a cold
+# build, and CI builds the tree several times. Used with GCC where binutils has it
+# (Debian 12; Debian 13 installs none by default).
+option(DRIFTSCOPE_GOLD_LINKER "Link with GNU gold when it is installed (GCC)" ON)
+if(DRIFTSCOPE_GOLD_LINKER AND CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+    find_program(DRIFTSCOPE_LD_GOLD ld.gold)
+    if(DRIFTSCOPE_LD_GOLD)
+        add_link_options(-fuse-ld=gold)
+    endif()
+endif()

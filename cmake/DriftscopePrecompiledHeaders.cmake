@@ -85,4 +85,10 @@ function(driftscope_reuse_test_headers test)
         driftscope_precompile_headers(${pch} KIND ${ARG_KIND} EXTRA ${extra})
     endif()
     target_precompile_headers(${test} REUSE_FROM ${pch})
+    # AUTOMOC gives every test a mocs_compilation.cpp. A test includes its moc
+    # output itself, so the file is empty, yet loading the PCH made it cost
+    # ~4.6 s: 89 of them were 9 % of a build, ~7 min of a cold CI run's five trees.
+    get_target_property(dir ${test} BINARY_DIR)
+    set_source_files_properties("${dir}/${test}_autogen/mocs_compilation.cpp" TARGET_DIRECTORY ${test}
+                                PROPERTIES SKIP_PRECOMPILE_HEADERS ON)
 endfunction()

@@ -26,8 +26,11 @@ struct DecodedFile
     // all, taken from an earlier load (ReadRecord) because the stamp is the same.
     std::optional<FileStamp> stamp;
     bool reused = false;
-    std::uint64_t recordedStamp = 0; // reused: the stamp hash the earlier load recorded
-    std::uint64_t recordedPath = 0;  // reused: the path hash it recorded (ReadRecord::hashOf)
+    // Reused: the earlier load's ReadRecord::files it stands for, `recordedCount`
+    // from index `recordedFirst` — more than one for a run of files taken over
+    // together (ParallelDecoder::decodeFiles).
+    std::size_t recordedFirst = 0;
+    std::size_t recordedCount = 0;
     // Reused: its objects, still in the earlier load's vector (copied once, into the new one).
     const ClusterObject *reusedObjects = nullptr;
     std::size_t reusedCount = 0;

@@ -465,12 +465,12 @@ LoadedObjects FileInputSource::load(Log &log, const std::atomic_bool *cancel, co
                 return result;
             for (const std::string &w : d.warnings)
                 log.warning(w);
-            result.filesReused += d.reused ? 1 : 0;
+            result.filesReused += d.reused ? d.recordedCount : 0;
             result.filesRead += !d.reused && step.isFiles() ? 1 : 0;
             if (m_journal && d.stamp && d.stamp->links > 1)
                 m_journal->distrust(); // written through another name, its folder would hear nothing
             if (m_recordReading && step.isFiles() && d.reused)
-                record->add(d.recordedPath, d.recordedStamp, placed, d.reusedCount, d.warnings);
+                record->takeOver(*m_previousRecord, d.recordedFirst, d.recordedCount, placed);
             else if (m_recordReading && d.stamp && step.isFiles() && d.stamp->changedNs < started - m_recentChangeNs)
                 record->add(ReadRecord::hashOf(d.path), d.stamp->hash(), placed, d.objects.size(), d.warnings);
             placed += d.reusedCount + d.objects.size();

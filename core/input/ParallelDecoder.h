@@ -45,7 +45,10 @@ public:
     //
     // With `reuse`, a file whose stamp is the one recorded for it is not read:
     // its objects and warnings are taken from the earlier load. With a
-    // complete journal too, a recorded file it does not name is not even stat'ed.
+    // complete journal too, a recorded file it does not name is not even
+    // stat'ed, and such files that follow each other come back as one
+    // DecodedFile standing for them all (its recordedCount): one per file
+    // otherwise.
     struct Reuse
     {
         std::vector<const ReadRecord::File *> files; // per path: what an earlier load read from it, or null

@@ -53,10 +53,23 @@ std::vector<const ReadRecord::File *> ReadRecord::filesOfPlan(std::size_t first,
     return found;
 }
 
-std::vector<std::string> ReadRecord::warningsOf(const File &file) const
+void ReadRecord::takeOver(const ReadRecord &previous, std::size_t first, std::size_t count, std::size_t firstObject)
 {
-    const auto first = warnings.begin() + std::ptrdiff_t(file.firstWarning);
-    return {first, first + std::ptrdiff_t(file.warningCount)};
+    if (count == 0)
+        return;
+    const auto from = previous.files.begin() + std::ptrdiff_t(first);
+    const File &last = from[std::ptrdiff_t(count - 1)];
+    const std::size_t objectsFrom = from->firstObject;
+    const std::size_t warningsFrom = from->firstWarning;
+    const std::size_t warningsTo = std::size_t(last.firstWarning) + last.warningCount;
+    const std::size_t warningBase = warnings.size();
+    const auto taken = files.insert(files.end(), from, from + std::ptrdiff_t(count));
+    for (auto file = taken; file != files.end(); ++file) {
+        file->firstObject = static_cast<std::uint32_t>(firstObject + (file->firstObject - objectsFrom));
+        file->firstWarning = static_cast<std::uint32_t>(warningBase + (file->firstWarning - warningsFrom));
+    }
+    warnings.insert(warnings.end(), previous.warnings.begin() + std::ptrdiff_t(warningsFrom),
+                    previous.warnings.begin() + std::ptrdiff_t(warningsTo));
 }
 
 } // namespace ds::input

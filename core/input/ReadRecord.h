@@ -58,7 +58,10 @@ struct ReadRecord
     // was recorded (so a step's files sit where its paths do): reading the
     // same walk again, no path needs hashing. Empty when not.
     std::vector<const File *> filesOfPlan(std::size_t first, std::size_t count) const;
-    std::vector<std::string> warningsOf(const File &file) const;
+    // Appends `count` of `previous`'s files from index `first` on, with their
+    // warnings, for a reading that took them over: their objects now start at
+    // `firstObject`.
+    void takeOver(const ReadRecord &previous, std::size_t first, std::size_t count, std::size_t firstObject);
 
     static std::uint64_t hashOf(std::string_view path);
 };

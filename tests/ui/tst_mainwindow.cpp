@@ -948,7 +948,7 @@ void tst_MainWindow::selectSkeletonsFromArchive(qint64 &longestGap)
 
 void tst_MainWindow::selectingFromAnArchiveKeepsTheGuiResponsive()
 {
-    // Sanitizers and unoptimized builds (CI's Debian 13 stage, -O0) slow the
+    // Sanitizers and unoptimized builds (the debug preset) slow the
     // GUI thread's own work (laying out and painting the diffs) three to five
     // times; reading the archive on it would stall it for far longer, and the
     // optimized build holds the 100 ms.
