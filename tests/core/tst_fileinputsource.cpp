@@ -428,8 +428,6 @@ void tst_FileInputSource::walkIsTheSequentialWalk()
     }
 }
 
-#include "tst_fileinputsource.moc"
-
 // A cancel that lands while files are still being read ends the load with an
 // error, so no caller can mistake the files read so far for the whole input.
 // The cancel comes from the progress callback, on a reading thread, so it
@@ -456,3 +454,4 @@ void tst_FileInputSource::cancelMidReadGivesNoObjects()
 }
 
 QTEST_GUILESS_MAIN(tst_FileInputSource)
+#include "tst_fileinputsource.moc"
